@@ -1,0 +1,73 @@
+/**
+ * Errors that speak to the user. Each carries a stable `code` and the exit code the CLI maps it to:
+ * 1 a gate failed, 2 usage / configuration / dataset error, 3 the run could not complete.
+ * Only `src/cli/main.ts` turns them into a process exit code.
+ */
+export type ExitCode = 0 | 1 | 2 | 3;
+
+export class AnswerEvalError extends Error {
+  override name = 'AnswerEvalError';
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly exitCode: ExitCode,
+  ) {
+    super(message);
+  }
+}
+
+/** Bad flags or settings: nothing was sent. */
+export class ConfigError extends AnswerEvalError {
+  override name = 'ConfigError';
+  constructor(message: string) {
+    super(message, 'CONFIG', 2);
+  }
+}
+
+/** One problem in an input file, at `file:line`. */
+export interface InputProblem {
+  file: string;
+  line: number;
+  message: string;
+  severity?: 'error' | 'warning';
+}
+
+export const formatProblem = (p: InputProblem): string => `${p.file}:${p.line}: ${p.message}`;
+
+/** A dataset or knowledge base with one or more bad rows; lists every one of them. */
+export class InputError extends AnswerEvalError {
+  override name = 'InputError';
+  constructor(readonly problems: InputProblem[]) {
+    const shown = problems.slice(0, 50).map(formatProblem);
+    if (problems.length > 50) shown.push(`... and ${problems.length - 50} more`);
+    super(shown.join('\n'), 'INPUT', 2);
+  }
+}
+
+/** The service answered 404: the agent id or code is wrong. The run stops at once. */
+export class NotAuthorizedError extends AnswerEvalError {
+  override name = 'NotAuthorizedError';
+  constructor(url: string, agent: string) {
+    super(
+      `404 from ${url}: agent "${agent}" is not authorized - check --agent and ANSWER_AGENT_CODE`,
+      'NOT_AUTHORIZED',
+      3,
+    );
+  }
+}
+
+/** The run stopped before every question was asked (interrupted, circuit breaker, unreachable). */
+export class RunAbortedError extends AnswerEvalError {
+  override name = 'RunAbortedError';
+  constructor(message: string) {
+    super(message, 'ABORTED', 3);
+  }
+}
+
+/** One or more quality gates failed; every report was still written. */
+export class GateFailedError extends AnswerEvalError {
+  override name = 'GateFailedError';
+  constructor(readonly failures: string[]) {
+    super(`gate failed:\n${failures.map((f) => `  - ${f}`).join('\n')}`, 'GATE_FAILED', 1);
+  }
+}
