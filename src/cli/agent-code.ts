@@ -1,0 +1,19 @@
+import { readFile } from 'node:fs/promises';
+import { ConfigError } from '../errors.js';
+
+/** The agent's secret code from --agent-code-file or ANSWER_AGENT_CODE; never echoed back. */
+export async function readAgentCode(file: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new ConfigError(`--agent-code-file ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    const code = text.trim();
+    if (code === '') throw new ConfigError(`--agent-code-file ${file} is empty (expected the agent's secret code)`);
+    return code;
+  }
+  const code = env['ANSWER_AGENT_CODE']?.trim();
+  return code === '' ? undefined : code;
+}

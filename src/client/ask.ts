@@ -1,0 +1,68 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { NotAuthorizedError } from '../errors.js';
+import type { Question } from '../dataset/question.js';
+import { backoffDelay, retryAfterMs, type BackoffOptions } from './backoff.js';
+import { QuestionError } from './errors.js';
+import { buildRequestBody, type RequestSettings } from './request.js';
+import { excerpt, parseAnswerResponse, type AnswerResponse } from './response.js';
+import type { Transport } from './transport.js';
+import { redactUrl } from './url.js';
+
+export interface AskContext {
+  transport: Transport;
+  endpoint: URL;
+  /** The agent's secret code, sent as the wikiclone_code header and nowhere else. */
+  agentCode: string;
+  settings: RequestSettings;
+  /** Retries after the first attempt for network errors, timeouts, 429 and 5xx. */
+  retries: number;
+  backoff: BackoffOptions;
+  signal?: AbortSignal;
+  /** Told of every wait before a retry, e.g. for the progress line. */
+  onRetry?: (question: Question, error: QuestionError, waitMs: number) => void;
+}
+
+export type AskResult =
+  | { ok: true; response: AnswerResponse; attempts: number; latencyMs: number }
+  | { ok: false; error: QuestionError; attempts: number; latencyMs: number | null };
+
+/**
+ * Asks one question, retrying what may pass. A 404 throws NotAuthorizedError (the run must stop);
+ * every other failure comes back as a QuestionError for this question only.
+ */
+export async function ask(ctx: AskContext, question: Question): Promise<AskResult> {
+  const body = JSON.stringify(buildRequestBody(question, ctx.settings));
+  const headers = { 'content-type': 'application/json; charset=UTF-8', wikiclone_code: ctx.agentCode };
+  let attempts = 0;
+  let latencyMs: number | null = null;
+  for (;;) {
+    attempts++;
+    const started = performance.now();
+    let error: QuestionError;
+    try {
+      const reply = await ctx.transport.post(ctx.endpoint, body, headers, ctx.signal);
+      latencyMs = performance.now() - started;
+      if (reply.status === 200) {
+        const parsed = parseAnswerResponse(reply.body);
+        if (parsed.ok) return { ok: true, response: parsed.response, attempts, latencyMs };
+        return { ok: false, error: new QuestionError('protocol', parsed.message), attempts, latencyMs };
+      }
+      if (reply.status === 404) throw new NotAuthorizedError(redactUrl(ctx.endpoint), ctx.settings.agent);
+      const retryAfter = reply.headers['retry-after'];
+      error = new QuestionError(
+        'http',
+        `HTTP ${reply.status} from ${redactUrl(ctx.endpoint)}${reply.body ? `: ${JSON.stringify(excerpt(reply.body))}` : ''}`,
+        reply.status,
+        typeof retryAfter === 'string' ? retryAfter : undefined,
+      );
+    } catch (thrown) {
+      if (!(thrown instanceof QuestionError)) throw thrown;
+      error = thrown;
+      latencyMs = null;
+    }
+    if (!error.retryable || attempts > ctx.retries) return { ok: false, error, attempts, latencyMs };
+    const waitMs = Math.max(backoffDelay(attempts - 1, ctx.backoff), retryAfterMs(error.retryAfter) ?? 0);
+    ctx.onRetry?.(question, error, waitMs);
+    await sleep(waitMs, undefined, { signal: ctx.signal });
+  }
+}

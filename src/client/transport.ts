@@ -1,0 +1,80 @@
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { QuestionError } from './errors.js';
+
+export interface TransportOptions {
+  /** Keep-alive connections to the service; the run's concurrency. */
+  connections: number;
+  /** Per attempt, from sending to the last byte of the body. */
+  timeoutMs: number;
+  /** A larger body is a protocol error, not an out-of-memory. */
+  maxResponseBytes: number;
+  /** Skip TLS verification (only with --insecure). */
+  insecure?: boolean;
+}
+
+export interface HttpReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** One keep-alive pool for the whole run; honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
+export class Transport {
+  readonly #dispatcher: Dispatcher;
+
+  constructor(readonly options: TransportOptions) {
+    this.#dispatcher = new EnvHttpProxyAgent({
+      connections: options.connections,
+      keepAliveTimeout: 30_000,
+      connect: { rejectUnauthorized: !options.insecure },
+    });
+  }
+
+  async post(url: URL, body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<HttpReply> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      const res = await request(url, { method: 'POST', body, headers, signal: combined, dispatcher: this.#dispatcher });
+      const text = await readCapped(res.body, res.headers['content-length'], this.options.maxResponseBytes);
+      return { status: res.statusCode, headers: res.headers, body: text };
+    } catch (error) {
+      if (error instanceof QuestionError) throw error;
+      if (signal?.aborted) throw signal.reason ?? error;
+      if (timeout.aborted) throw new QuestionError('timeout', `no response within ${this.options.timeoutMs} ms`);
+      throw toNetworkError(error);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.#dispatcher.close();
+  }
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], length: string | string[] | undefined, max: number): Promise<string> {
+  const tooLarge = () => new QuestionError('protocol', `the response body is larger than ${max} bytes (--max-response-bytes)`);
+  if (typeof length === 'string' && Number(length) > max) {
+    body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+function toNetworkError(error: unknown): QuestionError {
+  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = e.cause?.code ?? e.code;
+  const detail = e.cause?.message ?? e.message ?? String(error);
+  if (code && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR'))) return new QuestionError('network', `${code}: ${detail}`);
+  return new QuestionError('network', detail);
+}

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parse } from 'csv-parse';
+import { InputError, type InputProblem } from '../errors.js';
+import type { Question } from './question.js';
+import { parseRow, type RawRow } from './row.js';
+
+export interface Dataset {
+  path: string;
+  /** sha256 of the file's bytes, to tell whether two runs asked the same questions. */
+  sha256: string;
+  questions: Question[];
+  /** Every column seen (CSV header or JSONL keys). */
+  columns: string[];
+}
+
+interface Row {
+  row: RawRow;
+  line: number;
+}
+
+/**
+ * Reads a CSV or JSONL question set as a stream. Every bad row is collected and reported at once,
+ * as `file:line: what is wrong (what was expected)`, before anything is sent.
+ */
+export async function readDataset(path: string): Promise<Dataset> {
+  const hash = createHash('sha256');
+  const stream = await open(path).then((handle) => handle.createReadStream(), (error: unknown) => {
+    throw readFailure(error, path);
+  });
+  stream.on('data', (chunk) => hash.update(chunk));
+  const problems: InputProblem[] = [];
+  const questions: Question[] = [];
+  const columns = new Set<string>();
+  const firstLineOfId = new Map<string, number>();
+
+  const rows = isJsonl(path) ? jsonlRows(stream, path, problems) : csvRows(stream, path, problems);
+  try {
+    for await (const { row, line } of rows) {
+      for (const key of Object.keys(row)) columns.add(key);
+      const result = parseRow(row, line, String(line));
+      if (!result.ok) {
+        for (const message of result.problems) problems.push({ file: path, line, message });
+        continue;
+      }
+      const seen = firstLineOfId.get(result.question.id);
+      if (seen !== undefined) {
+        problems.push({ file: path, line, message: `id "${result.question.id}" is already used at line ${seen} (ids must be unique)` });
+        continue;
+      }
+      firstLineOfId.set(result.question.id, line);
+      questions.push(result.question);
+    }
+  } catch (error) {
+    throw readFailure(error, path);
+  }
+  if (problems.length === 0 && questions.length === 0) {
+    problems.push({ file: path, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
+  }
+  if (problems.length > 0) throw new InputError(problems);
+  return { path, sha256: hash.digest('hex'), questions, columns: [...columns] };
+}
+
+const isJsonl = (path: string): boolean => ['.jsonl', '.ndjson', '.json'].includes(extname(path).toLowerCase());
+
+function readFailure(error: unknown, path: string): Error {
+  const e = error as NodeJS.ErrnoException;
+  if (e.code === 'ENOENT') return new InputError([{ file: path, line: 0, message: 'no such file' }]);
+  if (e.code === 'EISDIR') return new InputError([{ file: path, line: 0, message: 'is a directory (expected a .csv or .jsonl file)' }]);
+  if (e.code === 'EACCES') return new InputError([{ file: path, line: 0, message: 'permission denied' }]);
+  return error as Error;
+}
+
+async function* jsonlRows(stream: NodeJS.ReadableStream, path: string, problems: InputProblem[]): AsyncGenerator<Row> {
+  let line = 0;
+  for await (const raw of createInterface({ input: stream, crlfDelay: Infinity })) {
+    line++;
+    const text = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+    if (text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      problems.push({ file: path, line, message: `not valid JSON: ${(error as Error).message} (expected one JSON object per line)` });
+      continue;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      problems.push({ file: path, line, message: 'expected a JSON object such as {"question": "..."}' });
+      continue;
+    }
+    yield { row: value as RawRow, line };
+  }
+}
+
+async function* csvRows(stream: NodeJS.ReadableStream, path: string, problems: InputProblem[]): AsyncGenerator<Row> {
+  const parser = parse({ bom: true, raw: true, skip_empty_lines: true, relax_column_count: true });
+  stream.on('error', (error) => parser.destroy(error));
+  stream.pipe(parser);
+  let header: string[] | undefined;
+  let breaksBefore = 0; // line breaks in the raw text of earlier records
+  try {
+    for await (const { record, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
+      const line = 1 + breaksBefore + countBreaks(/^[\r\n]*/.exec(raw)?.[0] ?? '');
+      breaksBefore += countBreaks(raw);
+      if (!header) {
+        header = record.map((h) => h.trim());
+        if (!header.includes('question')) {
+          problems.push({ file: path, line, message: `the header has no "question" column (found: ${header.join(', ')})` });
+          return;
+        }
+        continue;
+      }
+      if (record.length !== header.length) {
+        problems.push({ file: path, line, message: `has ${record.length} fields, the header has ${header.length} (quote fields that hold commas)` });
+        continue;
+      }
+      const row: RawRow = {};
+      header.forEach((name, i) => (row[name] = record[i]));
+      yield { row, line };
+    }
+  } catch (error) {
+    const e = error as { code?: string; lines?: number; message: string };
+    if (!e.code?.startsWith('CSV_')) throw error;
+    problems.push({ file: path, line: e.lines ?? 0, message: `unreadable CSV: ${e.message}` });
+  }
+}
+
+const countBreaks = (text: string): number => text.match(/\r\n|\r|\n/g)?.length ?? 0;

@@ -1,0 +1,19 @@
+import type { Report } from './schema.js';
+
+const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
+const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)} ms`);
+
+/** The few lines printed at the end of a run. */
+export function renderConsoleSummary(report: Report): string {
+  const { summary: s, run } = report;
+  const o = s.outcomes;
+  const lines = [
+    `${run.status === 'partial' ? 'PARTIAL run' : 'Run'}: ${s.total} of ${run.dataset.questions} questions against ${run.baseUrl} (agent ${run.agent})`,
+    `  top-1 accuracy      ${pct(s.top1Accuracy)}   answerable accuracy ${pct(s.answerableAccuracy)}`,
+    `  correct ${o.correct}  wrong ${o.wrong}  abstained ${o.abstained}  fallback ok ${o.fallback_ok}  fallback missed ${o.fallback_missed}  unlabeled ${o.unlabeled}  error ${o.error}`,
+    `  latency p50 ${ms(s.latencyMs.p50)}  p90 ${ms(s.latencyMs.p90)}  p99 ${ms(s.latencyMs.p99)}`,
+  ];
+  if (s.unorderedLists > 0) lines.push(`  note: ${s.unorderedLists} answer lists were not in descending score order (top-1 taken by score)`);
+  if (run.stopReason) lines.push(`  stopped: ${run.stopReason}`);
+  return lines.join('\n');
+}

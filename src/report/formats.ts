@@ -1,0 +1,10 @@
+import { renderJson } from './json.js';
+import type { Report } from './schema.js';
+
+/** Every report format: its file name and a pure renderer. Adding one = one file + one line here. */
+export const REPORT_FORMATS = {
+  json: { file: 'report.json', render: renderJson },
+} satisfies Record<string, { file: string; render: (report: Report) => string }>;
+
+export type ReportFormat = keyof typeof REPORT_FORMATS;
+export const ALL_FORMATS = Object.keys(REPORT_FORMATS) as ReportFormat[];

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { OUTCOMES } from '../score/outcome.js';
+
+/** Bump the major on a breaking change: compare and merge refuse to mix majors. */
+export const SCHEMA_VERSION = '1.0';
+
+/** An answer item as stored in a report: the service's values coerced to numbers, booleans and tag lists. */
+export const ReportAnswerSchema = z.looseObject({
+  answer: z.string(),
+  theme: z.string().optional(),
+  context: z.string().optional(),
+  snippet: z.string().optional(),
+  sequence_number: z.number(),
+  answer_score: z.number(),
+  tags: z.array(z.string()),
+  label: z.string().optional(),
+  category: z.string().optional(),
+  sub_category: z.string().optional(),
+  answer_language: z.string().optional(),
+  is_agent_answer: z.boolean(),
+  is_dummy_answer: z.boolean(),
+  is_dummy_floor_answer: z.boolean(),
+  is_suggestion_answer: z.boolean(),
+  is_international_question: z.boolean(),
+  is_dialog_in_progress: z.boolean(),
+  is_dialogue_answer: z.boolean(),
+  delay: z.number(),
+});
+
+export const ResultErrorSchema = z.object({
+  kind: z.enum(['network', 'timeout', 'http', 'protocol']),
+  message: z.string(),
+  status: z.number().optional(),
+});
+
+export const ExpectedSchema = z.object({
+  expect: z.enum(['answer', 'fallback']).nullable(),
+  answer: z.array(z.string()).optional(),
+  sequence: z.array(z.string()).optional(),
+  label: z.array(z.string()).optional(),
+});
+
+export const QuestionResultSchema = z.object({
+  id: z.string(),
+  line: z.number().int(),
+  question: z.string(),
+  language: z.string(),
+  tags: z.array(z.string()),
+  expected: ExpectedSchema,
+  outcome: z.enum(OUTCOMES),
+  /** Index in `answers` of the top-1 answer (highest score, earlier on ties); null when none. */
+  top1Index: z.number().int().nullable(),
+  answers: z.array(ReportAnswerSchema),
+  postProcessedAnswer: z.string().optional(),
+  /** True when the service did not send its list in descending score order. */
+  unordered: z.boolean(),
+  /** Duration of the last attempt; null when it got no response. */
+  latencyMs: z.number().nullable(),
+  attempts: z.number().int(),
+  error: ResultErrorSchema.nullable(),
+});
+
+const rate = z.number().nullable();
+
+export const SummarySchema = z.object({
+  total: z.number().int(),
+  outcomes: z.object(Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int()])) as Record<(typeof OUTCOMES)[number], z.ZodNumber>),
+  /** (correct + fallback_ok) / (labeled questions without error) */
+  top1Accuracy: rate,
+  /** correct / (correct + wrong + abstained) */
+  answerableAccuracy: rate,
+  /** Shares of all questions. */
+  rates: z.object({ dummy: z.number(), floor: z.number(), suggestion: z.number(), empty: z.number(), error: z.number() }),
+  latencyMs: z.object({ p50: rate, p90: rate, p99: rate, max: rate }),
+  /** Questions whose answer list was not in descending score order. */
+  unorderedLists: z.number().int(),
+});
+
+export const RunInfoSchema = z.object({
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  durationMs: z.number(),
+  /** `partial` when the run stopped before every question was asked. */
+  status: z.enum(['completed', 'partial']),
+  stopReason: z.string().optional(),
+  /** Without credentials or query string. */
+  baseUrl: z.string(),
+  /** True when the run used the embedded reference engine. */
+  embeddedEngine: z.boolean(),
+  agent: z.string(),
+  dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int() }),
+  options: z.object({
+    concurrency: z.number().int(),
+    timeoutMs: z.number().int(),
+    retries: z.number().int(),
+    language: z.string(),
+    output: z.string(),
+    guest: z.boolean(),
+    username: z.string().optional(),
+    forceSubscription: z.boolean(),
+  }),
+});
+
+export const ReportSchema = z.object({
+  schemaVersion: z.string(),
+  tool: z.object({ name: z.string(), version: z.string() }),
+  run: RunInfoSchema,
+  summary: SummarySchema,
+  results: z.array(QuestionResultSchema),
+});
+
+export type ReportAnswer = z.infer<typeof ReportAnswerSchema>;
+export type ResultError = z.infer<typeof ResultErrorSchema>;
+export type QuestionResult = z.infer<typeof QuestionResultSchema>;
+export type Summary = z.infer<typeof SummarySchema>;
+export type RunInfo = z.infer<typeof RunInfoSchema>;
+export type Report = z.infer<typeof ReportSchema>;

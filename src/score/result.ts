@@ -1,0 +1,37 @@
+import type { AskResult } from '../client/ask.js';
+import { isDescending, topIndex } from '../client/response.js';
+import type { Question } from '../dataset/question.js';
+import type { QuestionResult, ReportAnswer } from '../report/schema.js';
+import { judge } from './outcome.js';
+
+const round2 = (ms: number): number => Math.round(ms * 100) / 100;
+
+/** One question's entry in the report: its outcome, ranked answers and what it cost. */
+export function toResult(question: Question, asked: AskResult, defaultLanguage: string): QuestionResult {
+  const answers = asked.ok ? asked.response.answers : [];
+  const top = topIndex(answers);
+  const result: QuestionResult = {
+    id: question.id,
+    line: question.line,
+    question: question.question,
+    language: question.language ?? defaultLanguage,
+    tags: question.tags,
+    expected: { expect: question.expect, ...question.expected },
+    outcome: asked.ok ? judge(question, answers[top]) : 'error',
+    top1Index: top < 0 ? null : top,
+    answers,
+    unordered: !isDescending(answers),
+    latencyMs: asked.latencyMs === null ? null : round2(asked.latencyMs),
+    attempts: asked.attempts,
+    error: asked.ok ? null : { kind: asked.error.kind, message: asked.error.message, ...(asked.error.status ? { status: asked.error.status } : {}) },
+  };
+  if (asked.ok && asked.response.post_processed_answer !== undefined) {
+    // after `answers` in key order, so reports diff cleanly
+    return { ...result, postProcessedAnswer: asked.response.post_processed_answer };
+  }
+  return result;
+}
+
+/** The top-1 answer of a result, if any. */
+export const top1 = (result: Pick<QuestionResult, 'top1Index' | 'answers'>): ReportAnswer | undefined =>
+  result.top1Index === null ? undefined : result.answers[result.top1Index];

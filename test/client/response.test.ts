@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { isDescending, parseAnswerResponse, topIndex, type AnswerItem } from '../../src/client/response.js';
+
+const sampleItem = {
+  answer: 'Hello to you, Human!',
+  theme: 'greetings',
+  snippet: 'EMPATHY',
+  sequence_number: '42',
+  answer_score: '10',
+  tags: 'hello|human',
+  is_agent_answer: 'true',
+  is_dummy_answer: 'true',
+  is_dummy_floor_answer: 'false',
+  is_suggestion_answer: 'false',
+  is_international_question: 'false',
+  is_dialog_in_progress: 'false',
+  is_dialogue_answer: 'false',
+  delay: '-1',
+};
+
+describe('parseAnswerResponse', () => {
+  it('coerces the sample strings to numbers, booleans and tag lists, keeping unknown fields', () => {
+    const parsed = parseAnswerResponse(JSON.stringify({ post_processed_answer: 'again?', answers: [{ ...sampleItem, vendor_field: 'x' }] }));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const item = parsed.response.answers[0]!;
+    expect(item.sequence_number).toBe(42);
+    expect(item.answer_score).toBe(10);
+    expect(item.delay).toBe(-1);
+    expect(item.is_dummy_answer).toBe(true);
+    expect(item.is_dummy_floor_answer).toBe(false);
+    expect(item.tags).toEqual(['hello', 'human']);
+    expect(item['vendor_field']).toBe('x');
+    expect(parsed.response.post_processed_answer).toBe('again?');
+  });
+
+  it('accepts real numbers and booleans', () => {
+    const parsed = parseAnswerResponse(
+      JSON.stringify({ answers: [{ ...sampleItem, sequence_number: 7, answer_score: 55.5, is_dummy_answer: false, tags: ['a'] }] }),
+    );
+    expect(parsed.ok && parsed.response.answers[0]).toMatchObject({ sequence_number: 7, answer_score: 55.5, is_dummy_answer: false, tags: ['a'] });
+  });
+
+  it('names a missing mandatory field with its index and an excerpt of the body', () => {
+    const { answer_score: _omit, ...noScore } = sampleItem;
+    const parsed = parseAnswerResponse(JSON.stringify({ answers: [sampleItem, noScore] }));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.message).toMatch(/^answers\[1\]\.answer_score: is missing \(body: "\{/);
+  });
+
+  it('names a mistyped field', () => {
+    const parsed = parseAnswerResponse(JSON.stringify({ answers: [{ ...sampleItem, is_dummy_answer: 'maybe' }] }));
+    expect(!parsed.ok && parsed.message).toMatch(/^answers\[0\]\.is_dummy_answer: /);
+    const bad = parseAnswerResponse(JSON.stringify({ answers: [{ ...sampleItem, answer_score: 'high' }] }));
+    expect(!bad.ok && bad.message).toMatch(/^answers\[0\]\.answer_score: expected a number/);
+  });
+
+  it('reports a body that is not JSON (the public sample lacks two commas) with an excerpt', () => {
+    const parsed = parseAnswerResponse('{"answers": [{"category": "x"\n "sub_category": "y"}]}');
+    expect(parsed).toEqual({ ok: false, message: 'the body is not JSON: "{\\"answers\\": [{\\"category\\": \\"x\\" \\"sub_category\\": \\"y\\"}]}"' });
+  });
+
+  it('treats a missing answers list as a protocol error', () => {
+    expect(parseAnswerResponse('{}')).toMatchObject({ ok: false, message: expect.stringMatching(/^answers: is missing/) });
+  });
+});
+
+describe('topIndex and isDescending', () => {
+  const a = (score: number) => ({ answer_score: score }) as AnswerItem;
+  it('picks the highest score, the earlier one on ties', () => {
+    expect(topIndex([a(1), a(5), a(3), a(5)])).toBe(1);
+    expect(topIndex([])).toBe(-1);
+  });
+  it('detects ascending lists', () => {
+    expect(isDescending([a(5), a(5), a(1)])).toBe(true);
+    expect(isDescending([a(1), a(2)])).toBe(false);
+    expect(isDescending([])).toBe(true);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { readDataset } from '../../src/dataset/read.js';
+import { InputError } from '../../src/errors.js';
+import { tempDir, writeTemp } from '../helpers/tmp.js';
+
+const dir = tempDir();
+
+async function problemsOf(name: string, content: string): Promise<string[]> {
+  const error = await readDataset(writeTemp(dir, name, content)).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(InputError);
+  return (error as InputError).message.split('\n');
+}
+
+describe('readDataset: CSV', () => {
+  it('reads a BOM, quoted commas and newlines, alternatives and tags', async () => {
+    const path = writeTemp(
+      dir,
+      'ok.csv',
+      '\uFEFFid,question,expected_label,expected_sequence,language,tags\r\n' +
+        'q1,"How do I pay, please?",billing || payments,,it,billing|it\r\n' +
+        'q2,"two\r\nlines",,42,,\r\n' +
+        ',no id here,,,,\r\n',
+    );
+    const ds = await readDataset(path);
+    expect(ds.questions).toEqual([
+      { id: 'q1', line: 2, question: 'How do I pay, please?', expect: 'answer', expected: { label: ['billing', 'payments'] }, language: 'it', tags: ['billing', 'it'] },
+      { id: 'q2', line: 3, question: 'two\r\nlines', expect: 'answer', expected: { sequence: ['42'] }, tags: [] },
+      { id: '5', line: 5, question: 'no id here', expect: null, expected: {}, tags: [] },
+    ]);
+    expect(ds.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('reports every bad row with its line before anything is sent', async () => {
+    const problems = await problemsOf(
+      'bad.csv',
+      'id,question,expect,language,expected_sequence\n' +
+        'a,fine,,,\n' +
+        'b,,,,\n' +
+        'c,hi,maybe,,\n' +
+        'a,dup,,,\n' +
+        'd,x,,english,\n' +
+        'e,y,,,4x\n' +
+        'f,only,three\n',
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/bad\.csv:3: column "question" is empty \(every row needs the question text\)$/),
+      expect.stringMatching(/bad\.csv:4: column "expect" is "maybe" \(expected "answer" or "fallback"\)$/),
+      expect.stringMatching(/bad\.csv:5: id "a" is already used at line 2 \(ids must be unique\)$/),
+      expect.stringMatching(/bad\.csv:6: column "language" is "english" \(expected an ISO 639-1 code such as en or it\)$/),
+      expect.stringMatching(/bad\.csv:7: expected_sequence "4x" is not a whole number/),
+      expect.stringMatching(/bad\.csv:8: has 3 fields, the header has 5/),
+    ]);
+  });
+
+  it('refuses a header without a question column and a fallback row with expectations', async () => {
+    expect(await problemsOf('nohead.csv', 'id,text\n1,hello\n')).toEqual([expect.stringMatching(/nohead\.csv:1: the header has no "question" column/)]);
+    expect(await problemsOf('fb.csv', 'question,expect,expected_label\nweather?,fallback,x\n')).toEqual([
+      expect.stringMatching(/fb\.csv:2: expect is "fallback" but an expected_\* column is also set/),
+    ]);
+  });
+
+  it('names a missing file', async () => {
+    await expect(readDataset(`${dir}/missing.csv`)).rejects.toThrow(/missing\.csv:0: no such file/);
+  });
+});
+
+describe('readDataset: JSONL', () => {
+  it('accepts arrays, numbers and booleans; skips blank lines; ids default to the line', async () => {
+    const path = writeTemp(
+      dir,
+      'ok.jsonl',
+      '{"question":"hello","expected_sequence":[1,2],"guest":false,"username":"ann"}\n\n{"question":"weather?","expect":"fallback","tags":["oos"]}\n',
+    );
+    const ds = await readDataset(path);
+    expect(ds.questions).toEqual([
+      { id: '1', line: 1, question: 'hello', expect: 'answer', expected: { sequence: ['1', '2'] }, username: 'ann', guest: false, tags: [] },
+      { id: '3', line: 3, question: 'weather?', expect: 'fallback', expected: {}, tags: ['oos'] },
+    ]);
+  });
+
+  it('reports broken JSON and wrong types by line', async () => {
+    const problems = await problemsOf('bad.jsonl', '{"question":"ok"}\n{"question": \n[1,2]\n{"question":{"x":1}}\n{"question":"g","guest":"yes"}\n');
+    expect(problems).toEqual([
+      expect.stringMatching(/bad\.jsonl:2: not valid JSON: .* \(expected one JSON object per line\)$/),
+      expect.stringMatching(/bad\.jsonl:3: expected a JSON object/),
+      expect.stringMatching(/bad\.jsonl:4: column "question" must be text, got \{"x":1\}$/),
+      expect.stringMatching(/bad\.jsonl:5: column "guest" is "yes" \(expected 1, 0, true or false\)$/),
+    ]);
+  });
+});
