@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OUTCOMES } from '../score/outcome.js';
+import { MetricsSchema } from './metrics-schema.js';
 
 /** Bump the major on a breaking change: compare and merge refuse to mix majors. */
 export const SCHEMA_VERSION = '1.0';
@@ -58,6 +59,10 @@ export const QuestionResultSchema = z.object({
   latencyMs: z.number().nullable(),
   attempts: z.number().int(),
   error: ResultErrorSchema.nullable(),
+  /** 1-based rank of the first answer meeting the expectations; null when none does or nothing was expected. */
+  rank: z.number().int().nullable().optional(),
+  /** Top-1 score minus the runner-up's; null with fewer than two answers. */
+  margin: z.number().nullable().optional(),
 });
 
 const rate = z.number().nullable();
@@ -106,6 +111,8 @@ export const ReportSchema = z.object({
   tool: z.object({ name: z.string(), version: z.string() }),
   run: RunInfoSchema,
   summary: SummarySchema,
+  /** Analysis beyond the summary: intervals, rank metrics, distributions, thresholds, breakdowns. */
+  metrics: MetricsSchema.optional(),
   results: z.array(QuestionResultSchema),
 });
 
