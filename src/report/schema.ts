@@ -94,6 +94,10 @@ export const RunInfoSchema = z.object({
   embeddedEngine: z.boolean(),
   agent: z.string(),
   dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int() }),
+  /** Set on a `--shard i/n` run: only the questions of that shard were asked. */
+  shard: z.object({ index: z.number().int(), count: z.number().int(), questions: z.number().int() }).optional(),
+  /** Set on a report merged from shards: the shard reports it came from. */
+  mergedFrom: z.array(z.string()).optional(),
   options: z.object({
     concurrency: z.number().int(),
     timeoutMs: z.number().int(),

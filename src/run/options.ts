@@ -1,5 +1,6 @@
 import type { BackoffOptions } from '../client/backoff.js';
 import type { Output } from '../client/request.js';
+import type { Shard } from '../dataset/shard.js';
 
 /** Everything a run needs; the CLI fills it from flags, the programmatic API from code. */
 export interface RunOptions {
@@ -30,6 +31,8 @@ export interface RunOptions {
   maxResponseBytes?: number;
   /** @default { baseMs: 250, capMs: 10000 } */
   backoff?: BackoffOptions;
+  /** Ask only the questions of this shard (by a hash of their id). */
+  shard?: Shard;
   /** Set when the run targets the embedded engine, for the report. */
   embeddedEngine?: boolean;
   /** Stops the run: nothing new is sent, the report is marked partial. */

@@ -4,6 +4,7 @@ import { buildRequestBody, type RequestSettings } from '../client/request.js';
 import { Transport } from '../client/transport.js';
 import { answerEndpoint, redactUrl } from '../client/url.js';
 import { readDataset } from '../dataset/read.js';
+import { inShard } from '../dataset/shard.js';
 import { AnswerEvalError, ConfigError } from '../errors.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../report/schema.js';
 import { toResult } from '../score/result.js';
@@ -32,7 +33,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     output: o.output,
     ...(o.username !== undefined ? { username: o.username } : {}),
   };
-  for (const q of dataset.questions) buildRequestBody(q, settings); // fails before anything is sent
+  const questions = o.shard ? dataset.questions.filter((q) => inShard(q.id, o.shard!)) : dataset.questions;
+  for (const q of questions) buildRequestBody(q, settings); // fails before anything is sent
 
   const startedAt = new Date();
   const transport = new Transport({ connections: o.concurrency, timeoutMs: o.timeoutMs, maxResponseBytes: o.maxResponseBytes });
@@ -46,9 +48,9 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     ...(o.signal ? { signal: o.signal } : {}),
   };
   let done = 0;
-  const total = dataset.questions.length;
+  const total = questions.length;
   const execution = await execute(
-    dataset.questions,
+    questions,
     async (q, _i, signal) => toResult(q, await ask({ ...ctx, signal }, q), o.language),
     { concurrency: o.concurrency, ...(o.signal ? { signal: o.signal } : {}), onResult: () => o.onProgress?.(++done, total) },
   ).finally(() => transport.close());
@@ -68,7 +70,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       baseUrl: redactUrl(o.baseUrl),
       embeddedEngine: o.embeddedEngine ?? false,
       agent: o.agent,
-      dataset: { path: dataset.path, sha256: dataset.sha256, questions: total },
+      dataset: { path: dataset.path, sha256: dataset.sha256, questions: dataset.questions.length },
+      ...(o.shard ? { shard: { ...o.shard, questions: total } } : {}),
       options: {
         concurrency: o.concurrency,
         timeoutMs: o.timeoutMs,

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { OUTPUTS, type Output } from '../../client/request.js';
+import { parseShard } from '../../dataset/shard.js';
 import { ConfigError } from '../../errors.js';
 import { renderConsoleSummary } from '../../report/console.js';
 import { parseFormats, writeReports } from '../../report/write.js';
@@ -23,6 +24,7 @@ const builder = (y: Argv) =>
     .option('force-subscription', { type: 'boolean', default: RUN_DEFAULTS.forceSubscription })
     .option('output', { choices: OUTPUTS, default: RUN_DEFAULTS.output, describe: 'response format requested; only json is scored' })
     .option('max-response-bytes', { type: 'number', default: RUN_DEFAULTS.maxResponseBytes, describe: 'a larger body is a protocol error' })
+    .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id' })
     .option('out', { alias: 'o', type: 'string', describe: 'report directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
     .check((argv) => {
@@ -59,6 +61,7 @@ export const runCommand = defineCommand({
       output: argv.output as Output,
       maxResponseBytes: argv.maxResponseBytes,
       ...(argv.username !== undefined ? { username: argv.username } : {}),
+      ...(argv.shard !== undefined ? { shard: parseShard(argv.shard) } : {}),
     });
     const dir = argv.out ?? defaultReportDir(new Date(report.run.startedAt));
     const written = await writeReports(report, dir, formats);

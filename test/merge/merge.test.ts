@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/report/schema.js';
+import { runCli } from '../helpers/cli.js';
+import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
+import { tempDir, writeTemp } from '../helpers/tmp.js';
+
+const dir = tempDir();
+let server: SpecServer;
+const env = { ANSWER_AGENT_CODE: 'code' };
+// a deterministic service: the answer depends only on the question text
+beforeAll(async () => {
+  server = await startSpecServer((req) => {
+    const n = Number(/\d+/.exec((req.body['question'] as { text: string }).text)?.[0]);
+    return { body: { answers: n % 5 === 0 ? [] : [item(n % 7, 50 + (n % 40)), item(3, 20)] } };
+  });
+});
+afterAll(() => server.close());
+
+const rows = Array.from({ length: 60 }, (_, i) => (i % 11 === 0 ? `q${i},question ${i},,fallback` : `q${i},question ${i},${i % 7},`));
+const dataset = writeTemp(dir, 'qs.csv', `id,question,expected_sequence,expect\n${rows.join('\n')}\n`);
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Report;
+const run = (args: string[]) => runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'a', '--format', 'json', ...args], env);
+
+describe('--shard and merge', () => {
+  it('4 shards merged give the same per-question outcomes as one run', async () => {
+    const single = await run(['-o', join(dir, 'single')]);
+    expect(single.code).toBe(0);
+    const shardDirs = [1, 2, 3, 4].map((i) => join(dir, `shard-${i}`));
+    for (const [i, out] of shardDirs.entries()) expect((await run(['--shard', `${i + 1}/4`, '-o', out])).code).toBe(0);
+    const sizes = shardDirs.map((d) => readJson(join(d, 'report.json')).results.length);
+    expect(sizes.reduce((a, b) => a + b)).toBe(60);
+    expect(Math.min(...sizes)).toBeGreaterThan(0);
+
+    const merged = await runCli(['merge', ...shardDirs, '-o', join(dir, 'merged'), '--format', 'json']);
+    expect(merged.stderr).toBe('');
+    expect(merged.code).toBe(0);
+    const a = readJson(join(dir, 'single', 'report.json'));
+    const b = readJson(join(dir, 'merged', 'report.json'));
+    const view = (r: Report) => r.results.map(({ id, outcome, top1Index, answers }) => ({ id, outcome, top1Index, answers }));
+    expect(view(b)).toEqual(view(a));
+    expect(b.summary.outcomes).toEqual(a.summary.outcomes);
+    expect(b.summary.top1Accuracy).toBe(a.summary.top1Accuracy);
+    expect(b.run).toMatchObject({ status: 'completed', mergedFrom: shardDirs.map((d) => join(d, 'report.json')) });
+    expect(b.run.shard).toBeUndefined();
+  });
+
+  it('marks a merge with a missing shard partial and refuses mismatched or repeated shards', async () => {
+    const partial = await runCli(['merge', join(dir, 'shard-1'), join(dir, 'shard-2'), '-o', join(dir, 'half'), '--format', 'json']);
+    expect(partial.code).toBe(0);
+    expect(readJson(join(dir, 'half', 'report.json')).run).toMatchObject({ status: 'partial', stopReason: 'shards 3, 4 of 4 are missing' });
+
+    const twice = await runCli(['merge', join(dir, 'shard-1'), join(dir, 'shard-1'), '-o', join(dir, 'x')]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/both shard 1\/4/);
+
+    const other = writeTemp(dir, 'other.csv', 'id,question\nq1,question 1\n');
+    expect((await runCli(['run', '-d', other, '--base-url', server.url, '--agent', 'a', '--shard', '2/4', '-o', join(dir, 'other'), '--format', 'json'], env)).code).toBe(0);
+    const mismatch = await runCli(['merge', join(dir, 'shard-1'), join(dir, 'other'), '-o', join(dir, 'y')]);
+    expect(mismatch.code).toBe(2);
+    expect(mismatch.stderr).toMatch(/other\/report\.json does not belong with .*shard-1\/report\.json: dataset differs/);
+  });
+});
