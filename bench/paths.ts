@@ -1,0 +1,6 @@
+import { fileURLToPath } from 'node:url';
+
+// compiled to bench/.build/: the package root is two folders up
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+export const ZERO_SERVER = fileURLToPath(new URL('./servers/zero.js', import.meta.url));
