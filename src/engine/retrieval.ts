@@ -66,8 +66,15 @@ function ceiling(terms: string[], shard: Shard): number {
   return sum * terms.length; // MiniSearch multiplies by the number of matched query terms
 }
 
-// sqrt undoes MiniSearch's matched-terms multiplier: the scale reads roughly as "share of the question matched".
-const toScale = (ratio: number): number => Math.round(1000 * Math.sqrt(Math.min(1, Math.max(0, ratio)))) / 10;
+/**
+ * ratio (score / ceiling) → 0-100. sqrt undoes MiniSearch's matched-terms multiplier; x / (x + 0.5) keeps
+ * the scale open at the top (frequent terms in many examples push the ratio above 1) and monotonic.
+ * ratio 0.04 → 28.6, 0.25 → 50, 1 → 66.7, 4 → 80.
+ */
+export function toScale(ratio: number): number {
+  const x = Math.sqrt(Math.max(0, ratio));
+  return Math.round((1000 * x) / (x + 0.5)) / 10;
+}
 
 function rank(shard: Shard, question: string, limit: number): Ranked[] {
   const terms = [...new Set(shard.analyze(question))];
