@@ -12,13 +12,11 @@ import { parse } from 'csv-parse/sync';
 const { values } = parseArgs({
   options: {
     clinc: { type: 'string', default: '../shared/data/clinc150' },
-    votes: { type: 'string' },
     'answer-weight': { type: 'string' },
     'speed-ms': { type: 'string', default: '3000' },
   },
 });
 const options = {
-  ...(values.votes && { votes: Number(values.votes) }),
   ...(values['answer-weight'] && { answerWeight: Number(values['answer-weight']) }),
 };
 
