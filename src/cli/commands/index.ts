@@ -1,7 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { mergeCommand } from './merge.js';
 import { runCommand } from './run.js';
+import { serveCommand } from './serve.js';
 
 /** Every command of the CLI; adding one = one file + one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [runCommand, mergeCommand];
+export const commands: CommandModule<any, any>[] = [runCommand, serveCommand, mergeCommand];

@@ -1,0 +1,77 @@
+import type { CommandModule } from 'yargs';
+import { parseLatency, SAMPLE_KB, startEngine, type FaultOptions } from '../../engine/index.js';
+
+interface ServeArgs {
+  kb: string;
+  port: number;
+  host: string;
+  agent: string;
+  latency?: string;
+  'error-rate': number;
+  'malformed-rate': number;
+  'reset-rate': number;
+  'throttle-rate': number;
+  'oversize-rate': number;
+  seed: number;
+  floor?: number;
+}
+
+/** `answer-eval serve`: the reference Answer Service until SIGINT/SIGTERM. */
+export const serveCommand: CommandModule<object, ServeArgs> = {
+  command: 'serve',
+  describe: 'run the embedded reference Answer Service on a knowledge base',
+  builder: (y) =>
+    y
+      .option('kb', { type: 'string', default: SAMPLE_KB, defaultDescription: 'datasets/sample/kb.jsonl', describe: 'knowledge base (.jsonl or .csv)' })
+      .option('port', { type: 'number', default: 8080, describe: 'port (0 = any free port)' })
+      .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on' })
+      .option('agent', { type: 'string', default: 'demo', describe: 'agent id expected in "wikiagent"; the code comes from ANSWER_AGENT_CODE' })
+      .option('latency', { type: 'string', describe: 'added latency in ms: fixed "50" or median,p99 "50,200"' })
+      .option('error-rate', { type: 'number', default: 0, describe: 'share of 500/502/503 replies (0-1)' })
+      .option('malformed-rate', { type: 'number', default: 0, describe: 'share of 200 replies whose body is not JSON' })
+      .option('reset-rate', { type: 'number', default: 0, describe: 'share of connections dropped without a reply' })
+      .option('throttle-rate', { type: 'number', default: 0, describe: 'share of 429 replies with Retry-After' })
+      .option('oversize-rate', { type: 'number', default: 0, describe: 'share of 200 replies with a body of several MiB' })
+      .option('seed', { type: 'number', default: 1, describe: 'seed of the fault decisions' })
+      .option('floor', { type: 'number', describe: 'floor threshold on the 0-100 score scale' }),
+  handler: async (args) => {
+    const faults: FaultOptions = {
+      ...(args.latency !== undefined && { latency: parseLatency(args.latency) }),
+      errorRate: args['error-rate'],
+      malformedRate: args['malformed-rate'],
+      resetRate: args['reset-rate'],
+      throttleRate: args['throttle-rate'],
+      oversizeRate: args['oversize-rate'],
+    };
+    const given = process.env.ANSWER_AGENT_CODE;
+    const engine = await startEngine({
+      kb: args.kb,
+      host: args.host,
+      port: args.port,
+      agent: args.agent,
+      ...(given && { code: given }),
+      faults,
+      seed: args.seed,
+      ...(args.floor !== undefined && { floorThreshold: args.floor }),
+    });
+    // The code is printed once, only when generated here; a code from the environment is never echoed.
+    process.stdout.write(
+      `answer-eval engine on ${engine.url} (agent "${engine.agent}", knowledge base ${args.kb})\n` +
+        (given ? '' : `generated agent code:\n  export ANSWER_AGENT_CODE=${engine.code}\n`) +
+        `try:\n  curl -s ${engine.url}/api/v1/answer -H 'Content-Type: application/json' -H "wikiclone_code: $ANSWER_AGENT_CODE" \\\n` +
+        `    -d '{"wikiagent":"${engine.agent}","guest":"1","question":{"text":"how can I pay my bill?"},"force_subscription":"0","output":"json","language":"en"}'\n` +
+        'stop with Ctrl-C\n',
+    );
+    await new Promise<void>((resolve) => {
+      const stop = (): void => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve();
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    await engine.close();
+    process.stdout.write('engine stopped\n');
+  },
+};

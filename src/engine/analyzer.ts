@@ -1,0 +1,63 @@
+import { stemmer as stemEn } from '@orama/stemmers/english';
+import { stemmer as stemIt } from '@orama/stemmers/italian';
+import { stemmer as stemDe } from '@orama/stemmers/german';
+import { stemmer as stemFr } from '@orama/stemmers/french';
+import { stemmer as stemEs } from '@orama/stemmers/spanish';
+import { stopwords as stopEn } from '@orama/stopwords/english';
+import { stopwords as stopIt } from '@orama/stopwords/italian';
+import { stopwords as stopDe } from '@orama/stopwords/german';
+import { stopwords as stopFr } from '@orama/stopwords/french';
+import { stopwords as stopEs } from '@orama/stopwords/spanish';
+
+/** Languages with a stemmer and a stop-word list; other codes get a plain lower-case analyzer. */
+export const ANALYZED_LANGUAGES = ['en', 'it', 'de', 'fr', 'es'] as const;
+
+export type Analyzer = (text: string) => string[];
+
+const stripAccents = (s: string): string => s.normalize('NFKD').replace(/\p{M}/gu, '');
+
+const LANGS: Record<string, { stem: (w: string) => string; stop: string[] }> = {
+  en: { stem: stemEn, stop: stopEn },
+  it: { stem: stemIt, stop: stopIt },
+  de: { stem: stemDe, stop: stopDe },
+  fr: { stem: stemFr, stop: stopFr },
+  es: { stem: stemEs, stop: stopEs },
+};
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Text → index terms: lower-cased words, stop words dropped, stems without accents,
+ * plus bigrams of neighbouring words (stop words kept there: "my_name" and "your_name" differ).
+ */
+export function createAnalyzer(language: string): Analyzer {
+  const lang = LANGS[language];
+  const stop = new Set(lang ? lang.stop.flatMap((w) => [w, stripAccents(w)]) : []);
+  const stem = lang?.stem ?? ((w: string) => w);
+  const cache = new Map<string, string>();
+  const stemCached = (w: string): string => {
+    let s = cache.get(w);
+    if (s === undefined) {
+      s = stripAccents(stem(w));
+      if (cache.size < 100_000) cache.set(w, s);
+    }
+    return s;
+  };
+  return (text) => {
+    const words = text.toLowerCase().match(WORD) ?? [];
+    const terms: string[] = [];
+    let previous: { stem: string; stop: boolean } | undefined;
+    for (const word of words) {
+      if (word.length < 2 && !/\d/.test(word)) {
+        previous = undefined;
+        continue;
+      }
+      const isStop = stop.has(word) || stop.has(stripAccents(word));
+      const stemmed = stemCached(word);
+      if (!isStop) terms.push(stemmed);
+      if (previous && !(previous.stop && isStop)) terms.push(`${previous.stem}_${stemmed}`);
+      previous = { stem: stemmed, stop: isStop };
+    }
+    return terms;
+  };
+}

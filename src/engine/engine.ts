@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { ANALYZED_LANGUAGES } from './analyzer.js';
+import { checkFaults, createFaultPlanner, type FaultOptions } from './faults.js';
+import { loadKnowledgeBase, type KnowledgeBase } from './kb.js';
+import { createRetriever } from './retrieval.js';
+import { createEngineServer } from './server.js';
+
+/** Default floor: below this score the reply is the floor answer. Tuned on the sample set (docs/engine.md). */
+export const DEFAULT_FLOOR_THRESHOLD = 30;
+/** Default suggestion threshold: runner-ups at or above it are returned as suggestions. */
+export const DEFAULT_SUGGESTION_THRESHOLD = 50;
+
+export interface EngineOptions {
+  /** A loaded knowledge base, or the path of a `.jsonl` / `.csv` one. */
+  kb: KnowledgeBase | string;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** @default 0 (an ephemeral port) */
+  port?: number;
+  /** The agent id (`wikiagent`). @default 'demo' */
+  agent?: string;
+  /** The agent's secret code (`wikiclone_code` header). @default a random code */
+  code?: string;
+  /** Injected faults; none by default. */
+  faults?: FaultOptions;
+  /** Seed of the fault decisions. @default 1 */
+  seed?: number;
+  /** @default DEFAULT_FLOOR_THRESHOLD */
+  floorThreshold?: number;
+  /** @default DEFAULT_SUGGESTION_THRESHOLD */
+  suggestionThreshold?: number;
+}
+
+export interface RunningEngine {
+  /** Base URL, e.g. http://127.0.0.1:PORT; the operation is POST `${url}/api/v1/answer`. */
+  url: string;
+  agent: string;
+  code: string;
+  /** Stops listening and closes every connection, idle keep-alive ones included. */
+  close(): Promise<void>;
+}
+
+/** Starts the reference Answer Service on loopback (by default) and resolves once it listens. */
+export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
+  const kb = typeof options.kb === 'string' ? await loadKnowledgeBase(options.kb) : options.kb;
+  const faults = options.faults ?? {};
+  checkFaults(faults);
+  const retriever = createRetriever(kb);
+  const agent = options.agent ?? 'demo';
+  const code = options.code ?? randomBytes(12).toString('base64url');
+  const server = createEngineServer({
+    retriever,
+    agent,
+    code,
+    thresholds: {
+      floor: options.floorThreshold ?? DEFAULT_FLOOR_THRESHOLD,
+      suggestion: options.suggestionThreshold ?? DEFAULT_SUGGESTION_THRESHOLD,
+      maxSuggestions: 2,
+    },
+    languages: new Set([...ANALYZED_LANGUAGES, ...retriever.languages]),
+    planFaults: createFaultPlanner(faults, options.seed ?? 1),
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    agent,
+    code,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,14 @@
+/** The embedded reference Answer Service: knowledge base, retrieval, HTTP server, fault injection. */
+export { loadKnowledgeBase, parseKbJsonl, parseKbCsv, KB_FIELDS, type KbEntry, type KnowledgeBase } from './kb.js';
+export { createRetriever, type Ranked, type Retriever, type RetrievalOptions } from './retrieval.js';
+export { buildAnswers, type AnswerItem, type AnswerResponse, type Thresholds } from './respond.js';
+export { parseLatency, type FaultOptions, type Latency } from './faults.js';
+export { ANSWER_PATH, MAX_BODY_BYTES } from './server.js';
+export {
+  startEngine,
+  DEFAULT_FLOOR_THRESHOLD,
+  DEFAULT_SUGGESTION_THRESHOLD,
+  type EngineOptions,
+  type RunningEngine,
+} from './engine.js';
+export { SAMPLE_KB, SAMPLE_QUESTIONS } from './samples.js';

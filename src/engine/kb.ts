@@ -1,0 +1,196 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { z } from 'zod';
+import { InputError, type InputProblem } from '../errors.js';
+
+/** One knowledge-base entry: an answer and the questions it answers. */
+export interface KbEntry {
+  sequenceNumber: number;
+  answer: string;
+  theme?: string;
+  context?: string;
+  snippet?: string;
+  tags: string[];
+  label?: string;
+  category?: string;
+  subCategory?: string;
+  /** ISO 639-1 code; `en` when the row leaves it out. */
+  language: string;
+  /** Phrasings of the questions this entry answers. */
+  examples: string[];
+  /** Greeting / small talk: answered with `is_dummy_answer: "true"`. */
+  smallTalk: boolean;
+  /** 1-based line of the entry in its file. */
+  line: number;
+}
+
+export interface KnowledgeBase {
+  file: string;
+  entries: KbEntry[];
+}
+
+export const KB_FIELDS = [
+  'sequence_number', 'answer', 'theme', 'context', 'snippet', 'tags', 'label',
+  'category', 'sub_category', 'language', 'examples', 'small_talk',
+] as const;
+
+const optionalText = z
+  .string()
+  .transform((s) => s.trim())
+  .optional()
+  .nullable()
+  .transform((s) => (s ? s : undefined));
+
+const rowSchema = z
+  .object({
+    sequence_number: z.union([
+      z.number().int().nonnegative(),
+      z.string().trim().regex(/^\d+$/, 'a whole number such as 42').transform(Number),
+    ]),
+    answer: z.string().trim().min(1, 'a non-empty text'),
+    theme: optionalText,
+    context: optionalText,
+    snippet: optionalText,
+    tags: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .nullable()
+      .transform((t) => (Array.isArray(t) ? t : (t ?? '').split('|')).map((s) => s.trim()).filter(Boolean)),
+    label: optionalText,
+    category: optionalText,
+    sub_category: optionalText,
+    language: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^([a-z]{2})?$/, 'an ISO 639-1 code such as en or it')
+      .optional()
+      .nullable()
+      .transform((l) => l || 'en'),
+    examples: z
+      .union([z.array(z.string()), z.string()])
+      .optional()
+      .nullable()
+      .transform((e) => (Array.isArray(e) ? e : (e ?? '').split(' || ')).map((s) => s.trim()).filter(Boolean)),
+    small_talk: z
+      .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', ''])])
+      .optional()
+      .nullable()
+      .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes'),
+  })
+  .strict();
+
+/** Checks one raw row; returns the entry or the problems found, each naming its field. */
+export function parseKbRow(raw: unknown, file: string, line: number): KbEntry | InputProblem[] {
+  const result = rowSchema.safeParse(raw);
+  if (!result.success) {
+    return result.error.issues.map((issue) => ({ file, line, message: describeIssue(issue) }));
+  }
+  const r = result.data;
+  return {
+    sequenceNumber: r.sequence_number,
+    answer: r.answer,
+    ...(r.theme && { theme: r.theme }),
+    ...(r.context && { context: r.context }),
+    ...(r.snippet && { snippet: r.snippet }),
+    tags: r.tags,
+    ...(r.label && { label: r.label }),
+    ...(r.category && { category: r.category }),
+    ...(r.sub_category && { subCategory: r.sub_category }),
+    language: r.language,
+    examples: r.examples,
+    smallTalk: r.small_talk,
+    line,
+  };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    return `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')} (known fields: ${KB_FIELDS.join(', ')})`;
+  }
+  const field = issue.path.length ? `field "${issue.path.join('.')}"` : 'row';
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return `${field} is missing (every entry needs it)`;
+  }
+  if (issue.code === 'invalid_union') return `${field} has the wrong type (${UNION_HINTS[String(issue.path[0])] ?? 'see docs/engine.md'})`;
+  return `${field}: ${issue.message}`;
+}
+
+const UNION_HINTS: Record<string, string> = {
+  sequence_number: 'a whole number such as 42',
+  tags: 'a string "a|b" or an array of strings',
+  examples: 'an array of strings, or in CSV a text with " || " between examples',
+  small_talk: 'true or false',
+};
+
+/** Entries from JSONL text: one JSON object per line, blank lines skipped. */
+export function parseKbJsonl(text: string, file: string): { entries: KbEntry[]; problems: InputProblem[] } {
+  const entries: KbEntry[] = [];
+  const problems: InputProblem[] = [];
+  text.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((content, i) => {
+    if (!content.trim()) return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(content);
+    } catch (error) {
+      problems.push({ file, line: i + 1, message: `not valid JSON: ${(error as Error).message} (one JSON object per line)` });
+      return;
+    }
+    const parsed = parseKbRow(raw, file, i + 1);
+    if (Array.isArray(parsed)) problems.push(...parsed);
+    else entries.push(parsed);
+  });
+  return { entries, problems };
+}
+
+/** Entries from CSV text with a header row of the JSONL field names. */
+export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; problems: InputProblem[] } {
+  let records: { record: Record<string, string>; info: { lines: number; raw?: string } }[];
+  try {
+    records = parseCsv(text, { bom: true, columns: true, skip_empty_lines: true, info: true, raw: true }) as typeof records;
+  } catch (error) {
+    const e = error as Error & { lines?: number };
+    return { entries: [], problems: [{ file, line: e.lines ?? 1, message: `not valid CSV: ${e.message}` }] };
+  }
+  const entries: KbEntry[] = [];
+  const problems: InputProblem[] = [];
+  for (const { record, info } of records) {
+    // info.lines is the record's last line; a quoted field may span several.
+    const line = info.lines - (info.raw?.trimEnd().split('\n').length ?? 1) + 1;
+    const raw = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== ''));
+    const parsed = parseKbRow(raw, file, line);
+    if (Array.isArray(parsed)) problems.push(...parsed);
+    else entries.push(parsed);
+  }
+  return { entries, problems };
+}
+
+/** Problems that need the whole file: duplicate sequence numbers, an empty file. */
+export function checkKb(entries: KbEntry[], file: string): InputProblem[] {
+  const problems: InputProblem[] = [];
+  const seen = new Map<number, number>();
+  for (const e of entries) {
+    const first = seen.get(e.sequenceNumber);
+    if (first !== undefined) {
+      problems.push({ file, line: e.line, message: `sequence_number ${e.sequenceNumber} is already used on line ${first} (each entry needs its own)` });
+    } else seen.set(e.sequenceNumber, e.line);
+  }
+  if (entries.length === 0) problems.push({ file, line: 1, message: 'no entries (a knowledge base needs at least one answer)' });
+  return problems;
+}
+
+/** Reads a `.jsonl` or `.csv` knowledge base; throws one InputError listing every bad row. */
+export async function loadKnowledgeBase(path: string): Promise<KnowledgeBase> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new InputError([{ file: path, line: 0, message: `cannot read the knowledge base: ${(error as Error).message}` }]);
+  }
+  const isCsv = extname(path).toLowerCase() === '.csv';
+  const { entries, problems } = isCsv ? parseKbCsv(text, path) : parseKbJsonl(text, path);
+  problems.push(...checkKb(entries, path));
+  if (problems.length) throw new InputError(problems);
+  return { file: path, entries };
+}

@@ -1,0 +1,144 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { buildAnswers, type AnswerResponse, type Thresholds } from './respond.js';
+import { isProblem, parseAnswerRequest } from './request.js';
+import { render } from './render.js';
+import { createRepeatTracker, repeatMessage } from './session.js';
+import { malformedBody, OVERSIZE_BYTES, type FaultPlan } from './faults.js';
+import type { Retriever } from './retrieval.js';
+
+/** Largest accepted request body; a larger one gets 413. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export const ANSWER_PATH = '/api/v1/answer';
+
+export interface HandlerConfig {
+  retriever: Retriever;
+  agent: string;
+  code: string;
+  thresholds: Thresholds;
+  /** Languages a request may name. */
+  languages: ReadonlySet<string>;
+  planFaults: () => FaultPlan;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+const sendError = (res: ServerResponse, e: HttpError, headers: Record<string, string> = {}): void =>
+  sendJson(res, e.status, { error: { ...(e.field !== undefined && { field: e.field }), message: e.message } }, headers);
+
+/** Reads the body up to MAX_BODY_BYTES; a larger one throws 413 without reading the rest. */
+function readBody(req: IncomingMessage): Promise<string> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) return Promise.reject(new HttpError(413, `the body is over ${MAX_BODY_BYTES} bytes`));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data');
+        req.pause();
+        reject(new HttpError(413, `the body is over ${MAX_BODY_BYTES} bytes`));
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sameSecret(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export function createEngineServer(config: HandlerConfig): Server {
+  const repeats = createRepeatTracker();
+
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    if (!sameSecret(req.headers.wikiclone_code, config.code)) throw new HttpError(404, 'not authorized: check the wikiclone_code header');
+    const plan = config.planFaults();
+    if (plan.delayMs > 0) await sleep(plan.delayMs);
+    const { fault } = plan;
+    if (fault.kind === 'reset') return void req.socket.destroy();
+    if (fault.kind === 'error') throw new HttpError(fault.status, 'injected fault');
+    if (fault.kind === 'throttle') {
+      return sendError(res, new HttpError(429, 'too many requests (injected)'), { 'retry-after': String(fault.retryAfter) });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch (error) {
+      throw new HttpError(400, `the body is not valid JSON: ${(error as Error).message}`, '(body)');
+    }
+    const request = parseAnswerRequest(body, config.languages);
+    if (isProblem(request)) throw new HttpError(400, request.message, request.field);
+    if (request.wikiagent !== config.agent) throw new HttpError(404, 'not authorized: unknown wikiagent');
+
+    const ranked = config.retriever.answer(request.question.text, request.language, 1 + config.thresholds.maxSuggestions * 2);
+    const response: AnswerResponse = { answers: buildAnswers(ranked, request.language, config.thresholds) };
+    if (request.username && repeats.seen(request.username, request.question.text, Date.now())) {
+      response.post_processed_answer = repeatMessage(request.language);
+    }
+    if (fault.kind === 'oversize') {
+      const padded = { ...response, answers: response.answers.map((a) => ({ ...a, context: 'x'.repeat(OVERSIZE_BYTES) })) };
+      return sendJson(res, 200, padded);
+    }
+    const rendered = render(response, request.output);
+    const text = fault.kind === 'malformed' ? malformedBody(JSON.stringify(response)) : rendered.body;
+    const contentType = fault.kind === 'malformed' ? 'application/json; charset=utf-8' : rendered.contentType;
+    if (res.destroyed) return;
+    res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === ANSWER_PATH) {
+      if (req.method !== 'POST') throw new HttpError(405, 'use POST');
+      return answer(req, res);
+    }
+    if (path === '/healthz') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'use GET');
+      return sendJson(res, 200, { status: 'ok' });
+    }
+    throw new HttpError(404, `no such path: ${path} (the service answers POST ${ANSWER_PATH})`);
+  }
+
+  const server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => {
+    req.on('error', () => undefined); // a client that aborts must not crash the process
+    res.on('error', () => undefined);
+    handle(req, res).catch((error: unknown) => {
+      const e = error instanceof HttpError ? error : new HttpError(500, 'internal error');
+      const headers: Record<string, string> = {};
+      if (e.status === 405) headers.allow = (req.url ?? '').startsWith(ANSWER_PATH) ? 'POST' : 'GET, HEAD';
+      if (e.status === 413) headers.connection = 'close'; // the rest of the body is not read
+      sendError(res, e, headers);
+    });
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  return server;
+}
