@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* global console, performance, process */
 // Engine quality and speed on CLINC150, in-process (no HTTP). Run after `npm run build`:
 //   node bench/engine-quality.mjs [--clinc DIR] [--sample]
 // The floor threshold is chosen on val.jsonl, the figures are measured on test.jsonl.

@@ -8,7 +8,7 @@ export function renderConsoleSummary(report: Report): string {
   const { summary: s, run } = report;
   const o = s.outcomes;
   const lines = [
-    `${run.status === 'partial' ? 'PARTIAL run' : 'Run'}: ${s.total} of ${run.shard?.questions ?? run.dataset.questions} questions${run.shard ? ` (shard ${run.shard.index}/${run.shard.count})` : ''} against ${run.baseUrl} (agent ${run.agent})`,
+    `${run.status === 'partial' ? 'PARTIAL run' : 'Run'}: ${s.total} of ${run.shard?.questions ?? run.dataset.questions} questions${run.shard ? ` (shard ${run.shard.index}/${run.shard.count})` : ''} against ${run.embeddedEngine ? 'the embedded engine' : run.baseUrl} (agent ${run.agent})`,
     `  top-1 accuracy      ${pct(s.top1Accuracy)}   answerable accuracy ${pct(s.answerableAccuracy)}`,
     `  correct ${o.correct}  wrong ${o.wrong}  abstained ${o.abstained}  fallback ok ${o.fallback_ok}  fallback missed ${o.fallback_missed}  unlabeled ${o.unlabeled}  error ${o.error}`,
     `  latency p50 ${ms(s.latencyMs.p50)}  p90 ${ms(s.latencyMs.p90)}  p99 ${ms(s.latencyMs.p99)}`,

@@ -6,13 +6,16 @@ import { renderConsoleSummary } from '../../report/console.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
+import { openTarget } from '../../run/target.js';
+import { SAMPLE_QUESTIONS } from '../../engine/index.js';
 import { readAgentCode } from '../agent-code.js';
 import { defineCommand } from '../command.js';
 
 const builder = (y: Argv) =>
   y
-    .option('dataset', { alias: 'd', type: 'string', describe: 'question set, .csv or .jsonl', demandOption: true })
-    .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net' })
+    .option('dataset', { alias: 'd', type: 'string', describe: 'question set, .csv or .jsonl (default: the sample set, with the embedded engine)' })
+    .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
+    .option('kb', { type: 'string', describe: 'knowledge base for the embedded engine (default: the sample one)' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
     .option('agent-code-file', { type: 'string', describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
     .option('concurrency', { alias: 'c', type: 'number', default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
@@ -42,16 +45,18 @@ export const runCommand = defineCommand({
   builder,
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
-    if (argv.baseUrl === undefined) throw new ConfigError('--base-url is required (the URL of the Answer Service)');
-    if (argv.agent === undefined) throw new ConfigError('--agent is required with --base-url (the agent id, wikiagent)');
-    const agentCode = await readAgentCode(argv.agentCodeFile);
-    if (agentCode === undefined) throw new ConfigError('no agent code: set ANSWER_AGENT_CODE or --agent-code-file FILE');
-
+    if (argv.baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url');
+    const target = await openTarget({
+      ...(argv.baseUrl !== undefined ? { baseUrl: argv.baseUrl, agentCode: await readAgentCode(argv.agentCodeFile) } : {}),
+      ...(argv.agent !== undefined ? { agent: argv.agent } : {}),
+      ...(argv.kb !== undefined ? { kb: argv.kb } : {}),
+    });
     const { report, stoppedBy } = await runEvaluation({
-      dataset: argv.dataset,
-      baseUrl: argv.baseUrl,
-      agent: argv.agent,
-      agentCode,
+      dataset: argv.dataset ?? SAMPLE_QUESTIONS,
+      baseUrl: target.baseUrl,
+      agent: target.agent,
+      agentCode: target.agentCode,
+      embeddedEngine: target.embedded,
       concurrency: argv.concurrency,
       timeoutMs: argv.timeout,
       retries: argv.retries,
@@ -62,7 +67,7 @@ export const runCommand = defineCommand({
       maxResponseBytes: argv.maxResponseBytes,
       ...(argv.username !== undefined ? { username: argv.username } : {}),
       ...(argv.shard !== undefined ? { shard: parseShard(argv.shard) } : {}),
-    });
+    }).finally(() => target.close());
     const dir = argv.out ?? defaultReportDir(new Date(report.run.startedAt));
     const written = await writeReports(report, dir, formats);
     process.stdout.write(`${renderConsoleSummary(report)}\n  reports: ${written.join(', ')}\n`);
