@@ -33,7 +33,8 @@ export async function execute<T, R>(
   if (options.signal?.aborted) onAbort();
 
   const results: (R | undefined)[] = [];
-  const running = new Set<Promise<void>>();
+  let inFlight = 0;
+  let wake: (() => void) | undefined; // the feeding loop, waiting for a free slot
   let stoppedBy: unknown;
   const run = (item: T, index: number) =>
     limit(async () => {
@@ -46,17 +47,21 @@ export async function execute<T, R>(
         if (stoppedBy === undefined) stoppedBy = stop.signal.aborted ? stop.signal.reason : error;
         stop.abort(error);
       }
+    }).finally(() => {
+      inFlight--;
+      wake?.();
     });
 
+  const slotFreed = () => new Promise<void>((resolve) => (wake = resolve));
   let index = 0;
   for (const item of items) {
     if (stop.signal.aborted) break;
     results.length = index + 1;
-    const p: Promise<void> = run(item, index++).finally(() => running.delete(p));
-    running.add(p);
-    if (running.size >= options.concurrency * 2) await Promise.race(running);
+    inFlight++;
+    void run(item, index++);
+    while (inFlight >= options.concurrency * 2) await slotFreed();
   }
-  await Promise.all(running);
+  while (inFlight > 0) await slotFreed();
   options.signal?.removeEventListener('abort', onAbort);
   if (stoppedBy === undefined && stop.signal.aborted) stoppedBy = stop.signal.reason;
   return stoppedBy === undefined ? { results } : { results, stoppedBy };
