@@ -1,0 +1,57 @@
+// npm run bench: every figure of BENCHMARKS.md, measured side by side in one run, on loopback only.
+//   npm run bench -- [--only a,b,c,d] [--sizes 10000,100000,1000000] [--seconds 8]
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchHtml, type HtmlResult } from './html.js';
+import { benchLatency, type LatencyResult } from './latency.js';
+import { benchMemory, type MemoryResult } from './memory.js';
+import { ROOT } from './paths.js';
+import { benchThroughput, type ThroughputResult } from './throughput.js';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'a,b,c,d' },
+    sizes: { type: 'string', default: '10000,100000,1000000' },
+    seconds: { type: 'string', default: '8' },
+    formats: { type: 'string', default: 'all' },
+  },
+});
+const only = new Set(values.only.split(','));
+const sizes = values.sizes.split(',').map(Number);
+const seconds = Number(values.seconds);
+const tmp = mkdtempSync(join(tmpdir(), 'answer-eval-bench-'));
+
+const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform };
+const results: { machine: typeof machine; date: string; throughput?: ThroughputResult; latency?: LatencyResult; memory?: MemoryResult[]; html?: HtmlResult } = { machine, date: new Date().toISOString() };
+const rows: [string, string, string, string][] = [];
+const f = (n: number, digits = 2) => n.toFixed(digits);
+
+try {
+  if (only.has('a')) {
+    const r = (results.throughput = await benchThroughput(tmp, seconds));
+    rows.push(['a throughput vs autocannon (c=64)', `${f(r.answerEvalQps, 0)} q/s vs ${f(r.autocannonRps, 0)} req/s`, `ratio ${f(r.ratio)}`, r.ratio >= 0.8 ? 'met (>= 0.8)' : 'NOT met (>= 0.8)']);
+  }
+  if (only.has('b')) {
+    const r = (results.latency = await benchLatency(tmp, seconds));
+    rows.push(['b efficiency at 50 ms latency (c=64)', `${f(r.achievedQps, 0)} q/s of ${f(r.ceilingQps, 0)}`, `${f(r.efficiency * 100, 1)}%`, r.efficiency >= 0.95 ? 'met (>= 95%)' : 'NOT met (>= 95%)']);
+  }
+  if (only.has('c') || only.has('d')) {
+    const memory = (results.memory = await benchMemory(tmp, sizes, values.formats));
+    for (const m of memory) rows.push([`c peak RSS, ${m.questions.toLocaleString('en')} questions`, `${f(m.peakRssMb, 0)} MB`, `${f(m.seconds, 1)} s`, m.questions >= 1_000_000 ? (m.peakRssMb < 300 ? 'met (< 300 MB)' : 'NOT met (< 300 MB)') : '']);
+    const at100k = memory.find((m) => m.questions === 100_000);
+    if (only.has('d') && at100k) {
+      const r = (results.html = benchHtml(join(tmp, 'memory-100000', 'report.json')));
+      rows.push(['d report.html for 100k results', `${f(r.renderSeconds)} s`, `${f(r.sizeMb, 1)} MB`, r.renderSeconds < 5 && r.sizeMb < 25 ? 'met (< 5 s, < 25 MB)' : 'NOT met (< 5 s, < 25 MB)']);
+    }
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+const widths = [0, 1, 2, 3].map((i) => Math.max(0, ...rows.map((r) => r[i]!.length)));
+console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GiB, Node ${machine.node}`);
+for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('written: bench/results.json');
