@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { OUTPUTS, type Output } from '../../client/request.js';
 import { ConfigError } from '../../errors.js';
 import { renderConsoleSummary } from '../../report/console.js';
+import { appendStepSummary } from '../../report/step-summary.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
@@ -62,6 +63,8 @@ export const runCommand = defineCommand({
     });
     const dir = argv.out ?? defaultReportDir(new Date(report.run.startedAt));
     const written = await writeReports(report, dir, formats);
+    const stepSummary = await appendStepSummary(report);
+    if (stepSummary !== undefined) written.push(stepSummary);
     process.stdout.write(`${renderConsoleSummary(report)}\n  reports: ${written.join(', ')}\n`);
     if (stoppedBy) throw stoppedBy;
   },
