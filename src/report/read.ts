@@ -2,28 +2,34 @@ import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../errors.js';
 import { ReportSchema, SCHEMA_VERSION, type Report } from './schema.js';
 
-/** Reads and checks a saved report.json, naming the file and the first bad field. */
+const major = (version: string): string => version.split('.')[0] ?? version;
+
+/**
+ * Reads and validates a saved report.json. Errors name the file and the first bad field;
+ * a report of another schema major is refused, naming both versions.
+ */
 export async function readReport(path: string): Promise<Report> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(`${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new ConfigError(`${path}: cannot read the report (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
-  let json: unknown;
+  let data: unknown;
   try {
-    json = JSON.parse(text);
+    data = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`${path}: not valid JSON (${(error as Error).message})`);
+    throw new ConfigError(`${path}: not JSON (${(error as Error).message}); expected a report.json written by answer-eval`);
   }
-  const version = (json as { schemaVersion?: unknown })?.schemaVersion;
-  if (typeof version === 'string' && version.split('.')[0] !== SCHEMA_VERSION.split('.')[0]) {
-    throw new ConfigError(`${path}: schemaVersion ${version} cannot be read by this answer-eval (it reads ${SCHEMA_VERSION})`);
+  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (typeof version === 'string' && major(version) !== major(SCHEMA_VERSION)) {
+    throw new ConfigError(`${path}: schemaVersion ${version} cannot be read by this answer-eval (schema ${SCHEMA_VERSION}); use an answer-eval of the same major version`);
   }
-  const parsed = ReportSchema.safeParse(json);
+  const parsed = ReportSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`${path}: not an answer-eval report: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    const at = issue.path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${String(k)}` : String(k)), '');
+    throw new ConfigError(`${path}: ${at || '(top level)'}: ${issue.message} (not a valid answer-eval report; ${parsed.error.issues.length} problem(s))`);
   }
   return parsed.data;
 }

@@ -1,8 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { mergeCommand } from './merge.js';
+import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
 
 /** Every command of the CLI; adding one = one file + one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [runCommand, serveCommand, mergeCommand];
+export const commands: CommandModule<any, any>[] = [runCommand, serveCommand, reportCommand, mergeCommand];

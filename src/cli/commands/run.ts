@@ -3,6 +3,7 @@ import { OUTPUTS, type Output } from '../../client/request.js';
 import { parseShard } from '../../dataset/shard.js';
 import { ConfigError } from '../../errors.js';
 import { renderConsoleSummary } from '../../report/console.js';
+import { appendStepSummary } from '../../report/step-summary.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
@@ -70,6 +71,8 @@ export const runCommand = defineCommand({
     }).finally(() => target.close());
     const dir = argv.out ?? defaultReportDir(new Date(report.run.startedAt));
     const written = await writeReports(report, dir, formats);
+    const stepSummary = await appendStepSummary(report);
+    if (stepSummary !== undefined) written.push(stepSummary);
     process.stdout.write(`${renderConsoleSummary(report)}\n  reports: ${written.join(', ')}\n`);
     if (stoppedBy) throw stoppedBy;
   },

@@ -1,0 +1,29 @@
+import { stringify } from 'csv-stringify/sync';
+import { top1 } from '../score/result.js';
+import { answerFlags, describeExpected } from './describe.js';
+import type { Report } from './schema.js';
+
+/**
+ * A text cell a spreadsheet would read as a formula (starts with = + - @, tab or carriage return)
+ * gets a leading `'`, so Excel, LibreOffice and Sheets show it as text (OWASP "CSV injection").
+ */
+export const safeCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+const COLUMNS = [
+  'id', 'question', 'language', 'tags', 'expect', 'expected', 'outcome',
+  'top1_sequence', 'top1_label', 'top1_score', 'top1_answer', 'top1_flags', 'latency_ms', 'attempts', 'error',
+] as const;
+
+/** results.csv: one row per question for spreadsheets (UTF-8 with BOM, so Excel reads accents right). */
+export function renderCsv(report: Report): string {
+  const rows = report.results.map((r) => {
+    const top = top1(r);
+    const text = (s: string | undefined) => safeCell(s ?? '');
+    return [
+      text(r.id), text(r.question), text(r.language), text(r.tags.join('|')), r.expected.expect ?? '', text(describeExpected(r.expected)), r.outcome,
+      top?.sequence_number ?? '', text(top?.label), top?.answer_score ?? '', text(top?.answer), top ? answerFlags(top).join('|') : '',
+      r.latencyMs ?? '', r.attempts, text(r.error?.message),
+    ];
+  });
+  return stringify(rows, { header: true, columns: [...COLUMNS], bom: true, record_delimiter: 'unix' });
+}

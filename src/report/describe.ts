@@ -1,0 +1,46 @@
+import type { QuestionResult, ReportAnswer } from './schema.js';
+import { top1 } from '../score/result.js';
+
+/** What a question expected, in words: `label billing-3 || billing-4; sequence 12`, `fallback`, or ``. */
+export function describeExpected(expected: QuestionResult['expected']): string {
+  if (expected.expect === 'fallback') return 'fallback (out of scope)';
+  const parts: string[] = [];
+  if (expected.label?.length) parts.push(`label ${expected.label.join(' || ')}`);
+  if (expected.sequence?.length) parts.push(`sequence ${expected.sequence.join(' || ')}`);
+  if (expected.answer?.length) parts.push(`answer "${expected.answer.join('" || "')}"`);
+  if (parts.length === 0 && expected.expect === 'answer') return 'any knowledge answer';
+  return parts.join('; ');
+}
+
+/** The flags an answer carries, as short words: `dummy floor suggestion`. */
+export function answerFlags(a: ReportAnswer): string[] {
+  const flags: string[] = [];
+  if (a.is_dummy_answer) flags.push('dummy');
+  if (a.is_dummy_floor_answer) flags.push('floor');
+  if (a.is_suggestion_answer) flags.push('suggestion');
+  if (a.is_dialogue_answer) flags.push('dialogue');
+  if (a.is_dialog_in_progress) flags.push('dialog-in-progress');
+  if (a.is_international_question) flags.push('international');
+  if (!a.is_agent_answer) flags.push('not-agent');
+  return flags;
+}
+
+/** The top-1 answer in words: `billing-3 (seq 3, score 0.82, floor)`, `no answer`, or the error. */
+export function describeGot(result: QuestionResult): string {
+  if (result.error) return `error: ${result.error.message}`;
+  const top = top1(result);
+  if (!top) return 'no answer (empty list)';
+  const extra = [`seq ${top.sequence_number}`, `score ${round3(top.answer_score)}`, ...answerFlags(top)];
+  return `${top.label ?? `#${top.sequence_number}`} (${extra.join(', ')})`;
+}
+
+export const round3 = (v: number): number => Math.round(v * 1000) / 1000;
+
+/** Shortens text to `max` characters (whole code points), with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+export const pct = (v: number | null | undefined, digits = 1): string => (v == null ? 'n/a' : `${(v * 100).toFixed(digits)}%`);
+export const ms = (v: number | null | undefined): string => (v == null ? 'n/a' : `${Math.round(v)} ms`);

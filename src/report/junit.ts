@@ -1,0 +1,53 @@
+import { describeExpected, describeGot, truncate } from './describe.js';
+import type { QuestionResult, Report } from './schema.js';
+import { escapeXml as x, xmlAttr as a } from './xml.js';
+import { top1 } from '../score/result.js';
+
+const FAILURES = new Set(['wrong', 'abstained', 'fallback_missed']);
+const seconds = (ms: number | null): string => ((ms ?? 0) / 1000).toFixed(3);
+
+/** classname: the first tag, else the expected-or-top-1 category, so CI groups failures by topic. */
+const classname = (r: QuestionResult): string => `answer-eval.${r.tags[0] ?? top1(r)?.category ?? 'questions'}`;
+
+function testcase(r: QuestionResult): string {
+  const head = `    <testcase classname="${a(classname(r))}" name="${a(`${r.id}: ${truncate(r.question, 120)}`)}" time="${seconds(r.latencyMs)}"`;
+  const detail = `question: ${r.question}\nexpected: ${describeExpected(r.expected)}\ngot: ${describeGot(r)}\nanswer: ${top1(r)?.answer ?? ''}`;
+  if (r.outcome === 'error') {
+    const type = r.error?.kind ?? 'error';
+    return `${head}>\n      <error type="${a(type)}" message="${a(r.error?.message ?? 'error')}">${x(detail)}</error>\n    </testcase>`;
+  }
+  if (FAILURES.has(r.outcome)) {
+    const message = `${r.outcome}: expected ${describeExpected(r.expected)}, got ${describeGot(r)}`;
+    return `${head}>\n      <failure type="${r.outcome}" message="${a(message)}">${x(detail)}</failure>\n    </testcase>`;
+  }
+  return `${head}/>`;
+}
+
+/**
+ * junit.xml: one testcase per labeled question; wrong / abstained / fallback_missed are failures,
+ * transport and protocol errors are errors. Unlabeled questions are omitted (nothing to pass or fail);
+ * their count is a property of the suite.
+ */
+export function renderJunit(report: Report): string {
+  const labeled = report.results.filter((r) => r.outcome !== 'unlabeled');
+  const failures = labeled.filter((r) => FAILURES.has(r.outcome)).length;
+  const errors = labeled.filter((r) => r.outcome === 'error').length;
+  const time = seconds(report.run.durationMs);
+  const attrs = `tests="${labeled.length}" failures="${failures}" errors="${errors}" skipped="0" time="${time}"`;
+  const props = [
+    ['baseUrl', report.run.baseUrl], ['agent', report.run.agent], ['dataset', report.run.dataset.path],
+    ['status', report.run.status], ['unlabeled', String(report.summary.outcomes.unlabeled)], ['tool', `${report.tool.name} ${report.tool.version}`],
+  ].map(([k, v]) => `      <property name="${a(k)}" value="${a(v)}"/>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="answer-eval" ${attrs}>`,
+    `  <testsuite name="${a(report.run.dataset.path)}" ${attrs} timestamp="${a(report.run.startedAt.replace(/\.\d+Z$/, ''))}" hostname="answer-eval">`,
+    '    <properties>',
+    ...props,
+    '    </properties>',
+    ...labeled.map(testcase),
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,54 @@
+import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
+import { confusions, isFailure, slices, type Dimension } from './insights.js';
+import type { Interval } from './metrics-schema.js';
+import type { Report } from './schema.js';
+
+const MD_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '|': '\\|' };
+
+/** Data text safe in a Markdown table cell: one line, no HTML, no pipes, no emphasis, links or code. */
+export const md = (text: unknown, max = 80): string =>
+  truncate(String(text ?? ''), max).replace(/([\\`*_[\]#~!])/g, '\\$1').replace(/[<>&|]/g, (c) => MD_ESCAPES[c]!);
+
+const withInterval = (value: number | null, i: Interval | undefined): string =>
+  i && i.low !== null && i.high !== null ? `**${pct(value)}** (95% CI ${pct(i.low)}–${pct(i.high)}, n=${i.n})` : `**${pct(value)}**`;
+
+function worstSlices(report: Report, dim: Dimension): string[] {
+  const rows = slices(report, dim).filter((s) => s.accuracy !== null).slice(0, 3);
+  return rows.length === 0 ? [] : [`| ${dim} | ${rows.map((s) => `${md(s.key, 30)} ${pct(s.accuracy, 0)} (${s.failures} failing of ${s.total})`).join(' · ')} |`];
+}
+
+/** summary.md: a compact Markdown summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`. */
+export function renderMarkdown(report: Report): string {
+  const { summary: s, run, metrics } = report;
+  const o = s.outcomes;
+  const lines = [
+    `### answer-eval: ${md(run.dataset.path, 60)}${run.status === 'partial' ? ' (PARTIAL run)' : ''}`,
+    '',
+    `Top-1 accuracy ${withInterval(s.top1Accuracy, metrics?.intervals.top1Accuracy)} · answerable accuracy ${withInterval(s.answerableAccuracy, metrics?.intervals.answerableAccuracy)}`,
+    '',
+    '| correct | wrong | abstained | fallback ok | fallback missed | unlabeled | error | total |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${o.correct} | ${o.wrong} | ${o.abstained} | ${o.fallback_ok} | ${o.fallback_missed} | ${o.unlabeled} | ${o.error} | ${s.total} |`,
+    '',
+    `Latency p50 ${ms(s.latencyMs.p50)} · p90 ${ms(s.latencyMs.p90)} · p99 ${ms(s.latencyMs.p99)} · rates: floor ${pct(s.rates.floor)}, dummy ${pct(s.rates.dummy)}, empty ${pct(s.rates.empty)}, error ${pct(s.rates.error)}`,
+  ];
+  const recommended = metrics?.thresholds.recommended;
+  if (recommended) {
+    lines.push('', `Recommended floor threshold **${recommended.threshold}** (${metrics.thresholds.objective} ${recommended.objective.toFixed(3)}: answers ${pct(recommended.answeredCorrectly)} of answerable correctly, refuses ${pct(recommended.refusedCorrectly)} of out-of-scope)`);
+  }
+  const worst = (['category', 'language', 'tag'] as const).flatMap((d) => worstSlices(report, d));
+  if (worst.length > 0) lines.push('', '**Worst slices** (top-1 accuracy)', '', '| by | worst first |', '|---|---|', ...worst);
+  const top = confusions(report, 5);
+  if (top.length > 0) {
+    lines.push('', '**Top confusions**', '', '| expected | got instead | count | e.g. |', '|---|---|---:|---|');
+    for (const c of top) lines.push(`| ${md(c.expected, 40)} | ${md(c.got, 40)} | ${c.count} | ${c.examples.slice(0, 3).map((id) => md(id, 20)).join(', ')} |`);
+  }
+  const failing = report.results.filter((r) => isFailure(r) || r.outcome === 'error');
+  if (failing.length > 0) {
+    lines.push('', `<details><summary>${failing.length} failing questions (first 10)</summary>`, '', '| id | outcome | question | expected | got |', '|---|---|---|---|---|');
+    for (const r of failing.slice(0, 10)) lines.push(`| ${md(r.id, 20)} | ${r.outcome} | ${md(r.question, 60)} | ${md(describeExpected(r.expected), 40)} | ${md(describeGot(r), 50)} |`);
+    lines.push('', '</details>');
+  }
+  lines.push('', `<sub>${md(report.tool.name)} ${md(report.tool.version)} · ${md(run.baseUrl)} · agent ${md(run.agent)} · ${run.startedAt}</sub>`, '');
+  return lines.join('\n');
+}

@@ -1,0 +1,47 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { renderCsv, safeCell } from '../../src/report/csv.js';
+import { top1 } from '../../src/score/result.js';
+import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
+
+const unsafe = (s: string) => /^[=+\-@\t\r]/.test(s);
+const original = (cell: string, source: string) => (unsafe(source) ? `'${source}` : source);
+
+describe('results.csv', () => {
+  it('makes formula-looking text cells inert with a leading quote', () => {
+    expect(safeCell('=1+2')).toBe("'=1+2");
+    expect(safeCell('+33 1 23')).toBe("'+33 1 23");
+    expect(safeCell('-x')).toBe("'-x");
+    expect(safeCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(safeCell('\tx')).toBe("'\tx");
+    expect(safeCell('\rx')).toBe("'\rx");
+    expect(safeCell('a=b')).toBe('a=b');
+  });
+
+  it('round-trips every row through csv-parse, hostile cells included', () => {
+    const report = makeReport(120);
+    const csv = renderCsv(report);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const rows = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(report.results.length);
+    expect(Object.keys(rows[0]!)).toEqual(['id', 'question', 'language', 'tags', 'expect', 'expected', 'outcome', 'top1_sequence', 'top1_label', 'top1_score', 'top1_answer', 'top1_flags', 'latency_ms', 'attempts', 'error']);
+    report.results.forEach((r, i) => {
+      const row = rows[i]!;
+      const top = top1(r);
+      expect(row['id']).toBe(r.id);
+      expect(row['question']).toBe(original(row['question']!, r.question));
+      expect(row['outcome']).toBe(r.outcome);
+      expect(row['tags']).toBe(r.tags.join('|'));
+      expect(row['top1_answer']).toBe(original(row['top1_answer']!, top?.answer ?? ''));
+      expect(row['top1_score']).toBe(top ? String(top.answer_score) : '');
+      expect(row['latency_ms']).toBe(r.latencyMs === null ? '' : String(r.latencyMs));
+      expect(row['error']).toBe(r.error?.message ?? '');
+    });
+    const texts = rows.flatMap((row) => [row['question'], row['top1_answer']]);
+    expect(texts).toContain(`'${HOSTILE.formula}`);
+    expect(texts.some((t) => t?.includes(HOSTILE.script))).toBe(true);
+    expect(texts.some((t) => t?.includes(HOSTILE.quotes))).toBe(true);
+    expect(texts.some((t) => t?.includes(HOSTILE.unicode))).toBe(true);
+    for (const row of rows) for (const [k, v] of Object.entries(row)) if (!['top1_score', 'latency_ms', 'attempts', 'top1_sequence'].includes(k)) expect(unsafe(v), `${k}: ${v}`).toBe(false);
+  });
+});

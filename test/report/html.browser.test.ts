@@ -1,0 +1,161 @@
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderHtml } from '../../src/report/html/index.js';
+import { CHROMIUM, launchBrowser } from '../helpers/browser.js';
+import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
+import { tempDir } from '../helpers/tmp.js';
+
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`report.html browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+
+/** The 50k-question page must show its first table page within this bound (measured: see README). */
+const OPEN_50K_BOUND_MS = 15_000;
+const dir = tempDir('answer-eval-html-');
+let browser: Browser;
+
+const write = (name: string, html: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, html);
+  return path;
+};
+
+/** Opens a report, recording console errors, page errors and every request. */
+async function open(path: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(pathToFileURL(path).href);
+  if (javaScriptEnabled) await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+  return { page, problems, requests, close: () => context.close() };
+}
+
+const rowOutcomes = (page: Page) => page.locator('#q-body tr.row .badge').allTextContents();
+
+describe.skipIf(!hasChromium)('report.html in headless Chromium', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(() => browser?.close());
+
+  it('renders without console errors or any request beyond the file, and filters, searches, sorts and expands', async () => {
+    const report = makeReport(200);
+    const path = write('report.html', renderHtml(report));
+    const { page, problems, requests, close } = await open(path);
+    try {
+      expect(await page.locator('.card.hero .big').textContent()).toBe(`${(report.summary.top1Accuracy! * 100).toFixed(1)}%`);
+      expect(await page.locator('svg.chart').count()).toBeGreaterThanOrEqual(5);
+      const failing = report.results.filter((r) => ['wrong', 'abstained', 'fallback_missed', 'error'].includes(r.outcome)).length;
+      expect(await page.locator('#table-status').textContent()).toContain(`of ${failing} questions (filtered from 200)`);
+
+      if (process.env['UPDATE_SCREENSHOT'] === '1') {
+        mkdirSync('docs', { recursive: true });
+        await page.screenshot({ path: 'docs/report.png', fullPage: true });
+      } else await page.screenshot({ path: join(dir, 'report.png'), fullPage: true });
+
+      await page.selectOption('#f-outcome', 'wrong');
+      expect(new Set(await rowOutcomes(page))).toEqual(new Set(['wrong']));
+      expect(await page.locator('#q-body tr.row').count()).toBe(report.summary.outcomes.wrong);
+
+      await page.selectOption('#f-outcome', '');
+      await page.selectOption('#f-language', 'de');
+      const de = report.results.filter((r) => r.language === 'de').length;
+      expect(await page.locator('#q-body tr.row').count()).toBe(Math.min(100, de));
+      await page.selectOption('#f-language', '');
+      await page.selectOption('#f-tag', 'seasonal');
+      expect(await page.locator('#q-body tr.row').count()).toBe(Math.min(100, report.results.filter((r) => r.tags.includes('seasonal')).length));
+      await page.selectOption('#f-tag', '');
+
+      // hostile answers: searched for, shown as text, never run
+      await page.fill('#f-search', 'onerror');
+      const hostileRow = page.locator('#q-body tr.row').first();
+      await expect.poll(() => hostileRow.textContent()).toContain(HOSTILE.img);
+      await hostileRow.click();
+      const detail = page.locator('#q-body tr.detail');
+      await expect.poll(() => detail.count()).toBe(1);
+      expect(await detail.locator('table.ranked tbody tr').count()).toBeGreaterThan(0);
+      expect(await detail.textContent()).toContain(HOSTILE.img);
+      await page.fill('#f-search', 'window.__xss=1</script>');
+      await expect.poll(() => page.locator('#q-body tr.row').first().textContent()).toContain(HOSTILE.script);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect(await page.locator('#q-body img').count()).toBe(0);
+
+      // flags in the expanded list
+      await page.fill('#f-search', '');
+      await page.selectOption('#f-outcome', 'abstained');
+      await page.locator('#q-body tr.row').first().click();
+      expect(await page.locator('#q-body tr.detail .flag').allTextContents()).toContain('floor');
+
+      // sorting by score, highest first
+      await page.selectOption('#f-outcome', '');
+      await page.locator('th[data-sort="score"]').click();
+      const scores = (await page.locator('#q-body tr.row td:nth-child(8)').allTextContents()).map(Number).filter((n) => !Number.isNaN(n));
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+
+      // a language slice filters the table
+      await page.locator('tr.filterable[data-filter="language"]').first().click();
+      expect(await page.locator('#f-language').inputValue()).not.toBe('');
+
+      expect(problems).toEqual([]);
+      expect(requests).toEqual([pathToFileURL(path).href]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows the summary and SVG charts with JavaScript off', async () => {
+    const path = write('nojs.html', renderHtml(makeReport(120)));
+    const { page, requests, close } = await open(path, false);
+    try {
+      expect(await page.locator('.card.hero .big').isVisible()).toBe(true);
+      expect(await page.locator('svg.chart').count()).toBeGreaterThanOrEqual(5);
+      expect(await page.locator('svg.chart').first().isVisible()).toBe(true);
+      expect(await page.locator('noscript table.qt tbody tr').count()).toBeGreaterThan(0);
+      expect(requests).toEqual([pathToFileURL(path).href]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('renders a report without metrics (summary only)', async () => {
+    const path = write('old.html', renderHtml(makeReport(60, { metrics: false })));
+    const { page, problems, close } = await open(path);
+    try {
+      expect(await page.locator('.card.hero .big').textContent()).toMatch(/%$/);
+      expect(await page.locator('#q-body tr.row').count()).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it(`opens 50,000 questions within ${OPEN_50K_BOUND_MS} ms and pages through them`, async () => {
+    const path = write('50k.html', renderHtml(makeReport(50_000)));
+    const started = Date.now();
+    const { page, problems, requests, close } = await open(path);
+    try {
+      const wall = Date.now() - started;
+      const firstRender = await page.evaluate(() => (window as unknown as { __firstRenderMs: number }).__firstRenderMs);
+      const mb = statSync(path).size / 1e6;
+      console.log(`50k report.html: ${mb.toFixed(1)} MB; first table render ${Math.round(firstRender)} ms after navigation start (${wall} ms wall, goto to ready)`);
+      expect(firstRender).toBeLessThan(OPEN_50K_BOUND_MS);
+      expect(await page.locator('#q-body tr').count()).toBeLessThanOrEqual(100);
+      await page.selectOption('#f-outcome', '');
+      await page.selectOption('#f-size', '250');
+      await page.click('#p-next');
+      expect(await page.locator('#table-status').textContent()).toMatch(/^251–500 of 50000 questions/);
+      await page.fill('#f-search', 'q49999');
+      await expect.poll(() => page.locator('#q-body tr.row').count()).toBe(1);
+      expect(problems).toEqual([]);
+      expect(requests).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  }, 180_000);
+});
