@@ -11,6 +11,7 @@ import { defineCommand } from '../command.js';
 const builder = (y: Argv) =>
   y
     .option('dataset', { alias: 'd', type: 'string', describe: 'question set, .csv or .jsonl', demandOption: true })
+    .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
     .option('agent-code-file', { type: 'string', describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
@@ -59,6 +60,7 @@ export const runCommand = defineCommand({
       output: argv.output as Output,
       maxResponseBytes: argv.maxResponseBytes,
       ...(argv.username !== undefined ? { username: argv.username } : {}),
+      ...(argv.aliases !== undefined ? { aliases: argv.aliases } : {}),
     });
     const dir = argv.out ?? defaultReportDir(new Date(report.run.startedAt));
     const written = await writeReports(report, dir, formats);
