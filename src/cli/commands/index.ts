@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { runCommand } from './run.js';
+import { validateCommand } from './validate.js';
 
 /** Every command of the CLI; adding one = one file + one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [runCommand];
+export const commands: CommandModule<any, any>[] = [runCommand, validateCommand];
