@@ -1,7 +1,8 @@
 import type { CommandModule } from 'yargs';
+import { exportCommand } from './export.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
 
 /** Every command of the CLI; adding one = one file + one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [runCommand, validateCommand];
+export const commands: CommandModule<any, any>[] = [runCommand, validateCommand, exportCommand];
