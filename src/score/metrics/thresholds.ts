@@ -21,7 +21,19 @@ function replayed(r: QuestionResult): Replayed {
   return { correct, score: top === undefined || (isNonAnswer(top) && !correct) ? null : top.answer_score };
 }
 
-const answered = (q: Replayed, t: number): boolean => q.score !== null && q.score >= t;
+/** Counts values >= t in an ascending list (binary search), so a curve over n questions costs O(n log n). */
+function atLeast(ascending: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = ascending.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ascending[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return ascending.length - lo;
+}
+
+const scoresOf = (qs: readonly Replayed[]): number[] => qs.flatMap((q) => (q.score === null ? [] : [q.score])).sort((a, b) => a - b);
 const f1 = (a: number, b: number): number => (a + b === 0 ? 0 : (2 * a * b) / (a + b));
 const share = (count: number, of: number): number => (of === 0 ? 0 : count / of);
 
@@ -41,10 +53,13 @@ export function thresholdAnalysis(results: readonly QuestionResult[]): Threshold
 
   const max = scores.reduce((a, b) => Math.max(a, b), 0);
   const candidates = [...new Set([0, ...scores, max + 1])].sort((a, b) => a - b);
+  const answeredScores = scoresOf(answerable);
+  const correctScores = scoresOf(answerable.filter((q) => q.correct));
+  const outOfScopeScores = scoresOf(outOfScope);
   const curve = candidates.map((t): ThresholdPoint => {
-    const answeredCorrectly = share(answerable.filter((q) => q.correct && answered(q, t)).length, answerable.length);
-    const refusedCorrectly = share(outOfScope.filter((q) => !answered(q, t)).length, outOfScope.length);
-    const coverage = share(answerable.filter((q) => answered(q, t)).length, answerable.length);
+    const answeredCorrectly = share(atLeast(correctScores, t), answerable.length);
+    const refusedCorrectly = share(outOfScope.length - atLeast(outOfScopeScores, t), outOfScope.length);
+    const coverage = share(atLeast(answeredScores, t), answerable.length);
     return { threshold: t, answeredCorrectly, refusedCorrectly, coverage, objective: f1(answeredCorrectly, refusedCorrectly) };
   });
   const recommended =
