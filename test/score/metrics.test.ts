@@ -178,7 +178,8 @@ describe('computeMetrics', () => {
     expect(m.scores.notCorrect).toMatchObject({ count: 1, percentiles: { p50: 60 } });
     expect(m.scores.correct.histogram.edges).toEqual(m.scores.notCorrect.histogram.edges);
     expect(m.latency).toMatchObject({ p50: 10, p90: 30, max: 30 }); // 10, 10 (unlabeled), 20, 30
-    expect(m.latency.histogram.counts.reduce((a, b) => a + b, 0)).toBe(4);
+    // 10, 10, 20, 30 ms in bins of 2 ms over [10, 30]
+    expect(m.latency.histogram).toEqual({ edges: [10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30], counts: [2, 0, 0, 0, 0, 1, 0, 0, 0, 1] });
     expect(m.thresholds).toMatchObject({ answerable: 2, outOfScope: 1, recommended: { threshold: 0, objective: 2 / 3 } });
     expect(m.breakdowns.language.map((s) => s.key)).toEqual(['en']);
     expect(m.confusions).toEqual([{ expected: '1', got: 'label-2', count: 1, examples: [results[1]!.id] }]);
