@@ -18,3 +18,8 @@ export { OUTCOMES, type Outcome } from './score/outcome.js';
 export { summarize } from './score/summary.js';
 export { top1 } from './score/result.js';
 export * from './errors.js';
+export { computeMetrics } from './score/metrics/index.js';
+export { compileMatcher, type Matcher, type Aliases } from './score/match.js';
+export { MetricsSchema, type Metrics } from './report/metrics-schema.js';
+export { toTrec, type TrecFiles } from './export/trec.js';
+export { reportJsonSchema } from './report/json-schema.js';

@@ -1,8 +1,14 @@
-/** What a row may require of the top-1 answer; every given field must match (any of its values). */
+/**
+ * What a row may require of the top-1 answer; every given field must match (any of its values).
+ * Text values (answer, label, category, tag) may start with `contains:` or `re:` (see src/score/match.ts).
+ */
 export interface Expectations {
   answer?: string[];
   sequence?: string[];
   label?: string[];
+  category?: string[];
+  /** Met when any of the answer's tags matches any of these. */
+  tag?: string[];
 }
 
 /**
@@ -33,6 +39,8 @@ export const DATASET_COLUMNS = [
   'expected_answer',
   'expected_sequence',
   'expected_label',
+  'expected_category',
+  'expected_tag',
   'expect',
   'language',
   'username',

@@ -21,11 +21,25 @@ interface Row {
   line: number;
 }
 
+/** A dataset read without judging it: the good rows, and a problem for each bad one. */
+export interface DatasetScan extends Dataset {
+  problems: InputProblem[];
+  /** The first line each column appears on (1 for a CSV header). */
+  columnLines: Map<string, number>;
+}
+
 /**
  * Reads a CSV or JSONL question set as a stream. Every bad row is collected and reported at once,
  * as `file:line: what is wrong (what was expected)`, before anything is sent.
  */
 export async function readDataset(path: string): Promise<Dataset> {
+  const { problems, columnLines: _, ...dataset } = await scanDataset(path);
+  if (problems.length > 0) throw new InputError(problems);
+  return dataset;
+}
+
+/** Reads every row, collecting problems instead of throwing (a missing file still throws). */
+export async function scanDataset(path: string): Promise<DatasetScan> {
   const hash = createHash('sha256');
   const stream = await open(path).then((handle) => handle.createReadStream(), (error: unknown) => {
     throw readFailure(error, path);
@@ -33,13 +47,13 @@ export async function readDataset(path: string): Promise<Dataset> {
   stream.on('data', (chunk) => hash.update(chunk));
   const problems: InputProblem[] = [];
   const questions: Question[] = [];
-  const columns = new Set<string>();
+  const columns = new Map<string, number>();
   const firstLineOfId = new Map<string, number>();
 
   const rows = isJsonl(path) ? jsonlRows(stream, path, problems) : csvRows(stream, path, problems);
   try {
     for await (const { row, line } of rows) {
-      for (const key of Object.keys(row)) columns.add(key);
+      for (const key of Object.keys(row)) if (!columns.has(key)) columns.set(key, isJsonl(path) ? line : 1);
       const result = parseRow(row, line, String(line));
       if (!result.ok) {
         for (const message of result.problems) problems.push({ file: path, line, message });
@@ -59,8 +73,7 @@ export async function readDataset(path: string): Promise<Dataset> {
   if (problems.length === 0 && questions.length === 0) {
     problems.push({ file: path, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
   }
-  if (problems.length > 0) throw new InputError(problems);
-  return { path, sha256: hash.digest('hex'), questions, columns: [...columns] };
+  return { path, sha256: hash.digest('hex'), questions, columns: [...columns.keys()], columnLines: columns, problems };
 }
 
 const isJsonl = (path: string): boolean => ['.jsonl', '.ndjson', '.json'].includes(extname(path).toLowerCase());

@@ -1,3 +1,4 @@
+import { valueProblem } from '../score/match.js';
 import { ALTERNATIVES_SEPARATOR, type Expectations, type Question } from './question.js';
 
 /** A raw row: CSV cells are strings, JSONL values may be anything JSON allows. */
@@ -9,6 +10,8 @@ const EXPECTED_FIELDS = [
   ['expected_answer', 'answer'],
   ['expected_sequence', 'sequence'],
   ['expected_label', 'label'],
+  ['expected_category', 'category'],
+  ['expected_tag', 'tag'],
 ] as const;
 
 const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -73,6 +76,12 @@ export function parseRow(row: RawRow, line: number, defaultId: string): RowResul
   }
   for (const seq of expected.sequence ?? []) {
     if (!/^-?\d+$/.test(seq)) problems.push(`expected_sequence "${seq}" is not a whole number (e.g. 42)`);
+  }
+  for (const [column, key] of EXPECTED_FIELDS) {
+    for (const value of key === 'sequence' ? [] : expected[key] ?? []) {
+      const bad = valueProblem(value);
+      if (bad !== undefined) problems.push(`${column} "${value}" is not a valid regular expression: ${bad} (e.g. re:^pay(ment)?s?$)`);
+    }
   }
   const hasExpectations = Object.keys(expected).length > 0;
 

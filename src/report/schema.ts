@@ -39,6 +39,8 @@ export const ExpectedSchema = z.object({
   answer: z.array(z.string()).optional(),
   sequence: z.array(z.string()).optional(),
   label: z.array(z.string()).optional(),
+  category: z.array(z.string()).optional(),
+  tag: z.array(z.string()).optional(),
 });
 
 export const QuestionResultSchema = z.object({

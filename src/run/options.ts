@@ -6,6 +6,8 @@ import type { Shard } from '../dataset/shard.js';
 export interface RunOptions {
   /** A CSV or JSONL question set. */
   dataset: string;
+  /** An alias file (`old,new` sequence numbers, see src/dataset/aliases.ts) applied to expected_sequence. */
+  aliases?: string;
   /** The service's base URL; POSTs go to {baseUrl}/api/v1/answer. */
   baseUrl: string;
   /** Agent id (`wikiagent`). */

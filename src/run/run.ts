@@ -3,10 +3,13 @@ import { DEFAULT_BACKOFF } from '../client/backoff.js';
 import { buildRequestBody, type RequestSettings } from '../client/request.js';
 import { Transport } from '../client/transport.js';
 import { answerEndpoint, redactUrl } from '../client/url.js';
+import { readAliases } from '../dataset/aliases.js';
 import { readDataset } from '../dataset/read.js';
 import { inShard } from '../dataset/shard.js';
 import { AnswerEvalError, ConfigError } from '../errors.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../report/schema.js';
+import { compileMatcher } from '../score/match.js';
+import { computeMetrics } from '../score/metrics/index.js';
 import { toResult } from '../score/result.js';
 import { summarize } from '../score/summary.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -25,6 +28,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   const endpoint = parseEndpoint(o.baseUrl);
   const dataset = await readDataset(o.dataset);
+  const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
   const settings: RequestSettings = {
     agent: o.agent,
     language: o.language,
@@ -51,7 +55,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const total = questions.length;
   const execution = await execute(
     questions,
-    async (q, _i, signal) => toResult(q, await ask({ ...ctx, signal }, q), o.language),
+    async (q, _i, signal) => toResult(q, await ask({ ...ctx, signal }, q), o.language, compileMatcher(q.expected, aliases)),
     { concurrency: o.concurrency, ...(o.signal ? { signal: o.signal } : {}), onResult: () => o.onProgress?.(++done, total) },
   ).finally(() => transport.close());
   const finishedAt = new Date();
@@ -84,6 +88,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       },
     },
     summary: summarize(results),
+    metrics: computeMetrics(results),
     results,
   };
   return stoppedBy ? { report, stoppedBy } : { report };

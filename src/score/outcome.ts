@@ -1,6 +1,6 @@
 import type { AnswerItem } from '../client/response.js';
 import type { Question } from '../dataset/question.js';
-import { hasExpectations, matches } from './match.js';
+import { compileMatcher, hasExpectations, type Matcher } from './match.js';
 
 export const OUTCOMES = ['correct', 'wrong', 'abstained', 'fallback_ok', 'fallback_missed', 'unlabeled', 'error'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
@@ -13,11 +13,12 @@ export const isNonAnswer = (item: AnswerItem | undefined): boolean =>
  * The outcome of an answered question, judged on its top-1 answer (undefined when the list was empty).
  * A matching top-1 is correct whatever its flags: a greeting may rightly expect the small-talk answer.
  * With expect=answer and no expectations, any knowledge answer counts as correct.
+ * `matcher` is the question's compiled expectations (compiled here when not given).
  */
-export function judge(question: Pick<Question, 'expect' | 'expected'>, top: AnswerItem | undefined): Outcome {
+export function judge(question: Pick<Question, 'expect' | 'expected'>, top: AnswerItem | undefined, matcher?: Matcher): Outcome {
   if (question.expect === null) return 'unlabeled';
   if (question.expect === 'fallback') return isNonAnswer(top) ? 'fallback_ok' : 'fallback_missed';
   if (top === undefined) return 'abstained';
-  if (hasExpectations(question.expected) ? matches(question.expected, top) : !isNonAnswer(top)) return 'correct';
+  if (hasExpectations(question.expected) ? (matcher ?? compileMatcher(question.expected))(top) : !isNonAnswer(top)) return 'correct';
   return isNonAnswer(top) ? 'abstained' : 'wrong';
 }

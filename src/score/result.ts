@@ -2,14 +2,20 @@ import type { AskResult } from '../client/ask.js';
 import { isDescending, topIndex } from '../client/response.js';
 import type { Question } from '../dataset/question.js';
 import type { QuestionResult, ReportAnswer } from '../report/schema.js';
+import { compileMatcher, hasExpectations, type Matcher } from './match.js';
 import { judge } from './outcome.js';
+import { marginOf, rankOf, scoreOrder } from './rank.js';
 
 const round2 = (ms: number): number => Math.round(ms * 100) / 100;
 
-/** One question's entry in the report: its outcome, ranked answers and what it cost. */
-export function toResult(question: Question, asked: AskResult, defaultLanguage: string): QuestionResult {
+/**
+ * One question's entry in the report: its outcome, ranked answers, the rank of the first matching answer
+ * (only for rows with expectations) and what it cost. `matcher` is the row's compiled expectations.
+ */
+export function toResult(question: Question, asked: AskResult, defaultLanguage: string, matcher: Matcher = compileMatcher(question.expected)): QuestionResult {
   const answers = asked.ok ? asked.response.answers : [];
   const top = topIndex(answers);
+  const order = scoreOrder(answers);
   const result: QuestionResult = {
     id: question.id,
     line: question.line,
@@ -17,13 +23,15 @@ export function toResult(question: Question, asked: AskResult, defaultLanguage: 
     language: question.language ?? defaultLanguage,
     tags: question.tags,
     expected: { expect: question.expect, ...question.expected },
-    outcome: asked.ok ? judge(question, answers[top]) : 'error',
+    outcome: asked.ok ? judge(question, answers[top], matcher) : 'error',
     top1Index: top < 0 ? null : top,
     answers,
     unordered: !isDescending(answers),
     latencyMs: asked.latencyMs === null ? null : round2(asked.latencyMs),
     attempts: asked.attempts,
     error: asked.ok ? null : { kind: asked.error.kind, message: asked.error.message, ...(asked.error.status ? { status: asked.error.status } : {}) },
+    rank: asked.ok && hasExpectations(question.expected) ? rankOf(answers, order, matcher) : null,
+    margin: marginOf(answers, order),
   };
   if (asked.ok && asked.response.post_processed_answer !== undefined) {
     // after `answers` in key order, so reports diff cleanly

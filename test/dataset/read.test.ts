@@ -88,3 +88,13 @@ describe('readDataset: JSONL', () => {
     ]);
   });
 });
+
+describe('readDataset: matchers', () => {
+  it('reads expected_category and expected_tag, and reports a regex that does not compile', async () => {
+    const ok = await readDataset(writeTemp(dir, 'm.csv', 'question,expected_category,expected_tag,expected_label\npay?,Billing,card || cash,re:^pay\n'));
+    expect(ok.questions[0]!.expected).toEqual({ category: ['Billing'], tag: ['card', 'cash'], label: ['re:^pay'] });
+    expect(await problemsOf('re.csv', 'question,expected_label\nok,re:fine\nbad,re:(oops\n')).toEqual([
+      expect.stringMatching(/re\.csv:3: expected_label "re:\(oops" is not a valid regular expression: .* \(e\.g\. re:\^pay\(ment\)\?s\?\$\)$/),
+    ]);
+  });
+});

@@ -1,9 +1,11 @@
 import type { CommandModule } from 'yargs';
+import { exportCommand } from './export.js';
 import { mergeCommand } from './merge.js';
 import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
+import { validateCommand } from './validate.js';
 
 /** Every command of the CLI; adding one = one file + one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [runCommand, serveCommand, reportCommand, mergeCommand];
+export const commands: CommandModule<any, any>[] = [runCommand, serveCommand, validateCommand, reportCommand, exportCommand, mergeCommand];

@@ -15,6 +15,7 @@ import { defineCommand } from '../command.js';
 const builder = (y: Argv) =>
   y
     .option('dataset', { alias: 'd', type: 'string', describe: 'question set, .csv or .jsonl (default: the sample set, with the embedded engine)' })
+    .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
     .option('kb', { type: 'string', describe: 'knowledge base for the embedded engine (default: the sample one)' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
@@ -68,6 +69,7 @@ export const runCommand = defineCommand({
       maxResponseBytes: argv.maxResponseBytes,
       ...(argv.username !== undefined ? { username: argv.username } : {}),
       ...(argv.shard !== undefined ? { shard: parseShard(argv.shard) } : {}),
+      ...(argv.aliases !== undefined ? { aliases: argv.aliases } : {}),
     }).finally(() => target.close());
     const dir = argv.out ?? defaultReportDir(new Date(report.run.startedAt));
     const written = await writeReports(report, dir, formats);

@@ -1,0 +1,30 @@
+import type { Argv } from 'yargs';
+import { readAliases } from '../../dataset/aliases.js';
+import { readKbRefs } from '../../dataset/kb-refs.js';
+import { scanDataset } from '../../dataset/read.js';
+import { checkDataset } from '../../dataset/validate.js';
+import { AnswerEvalError } from '../../errors.js';
+import { defineCommand } from '../command.js';
+
+const builder = (y: Argv) =>
+  y
+    .option('dataset', { alias: 'd', type: 'string', describe: 'question set, .csv or .jsonl', demandOption: true })
+    .option('kb', { type: 'string', describe: 'knowledge base (.jsonl or .csv) the expectations must exist in' })
+    .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' });
+
+export const validateCommand = defineCommand({
+  command: 'validate',
+  describe: 'check a question set without running it (exit 2 on an error; warnings are printed)',
+  builder,
+  handler: async (argv) => {
+    const scan = await scanDataset(argv.dataset);
+    const kb = argv.kb === undefined ? undefined : await readKbRefs(argv.kb);
+    const aliases = argv.aliases === undefined ? undefined : await readAliases(argv.aliases);
+    const problems = checkDataset(scan, { ...(kb ? { kb } : {}), ...(aliases ? { aliases } : {}) });
+    const errors = problems.filter((p) => p.severity === 'error').length;
+    const warnings = problems.length - errors;
+    const lines = problems.map((p) => `${p.file}:${p.line}: ${p.severity ?? 'error'}: ${p.message}\n`);
+    process.stdout.write(`${lines.join('')}${scan.path}: ${scan.questions.length} questions, ${errors} errors, ${warnings} warnings\n`);
+    if (errors > 0) throw new AnswerEvalError(`${scan.path}: ${errors} errors (see above)`, 'INVALID_DATASET', 2);
+  },
+});

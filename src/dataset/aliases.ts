@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { InputError, type InputProblem } from '../errors.js';
+import type { Aliases } from '../score/match.js';
+
+/**
+ * Parses an alias file: CSV lines `old,new` (sequence numbers), an optional `old,new` header,
+ * blank lines and `#` comments skipped. Chains (1 -> 2, 2 -> 3) resolve to the last number;
+ * a cycle or an old number given twice is a problem.
+ */
+export function parseAliases(text: string, file: string): { aliases: Map<number, number>; problems: InputProblem[] } {
+  const direct = new Map<number, { to: number; line: number }>();
+  const problems: InputProblem[] = [];
+  text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).forEach((raw, i) => {
+    const line = i + 1;
+    const row = raw.trim();
+    if (row === '' || row.startsWith('#') || (line === 1 && /^old\s*,\s*new$/i.test(row))) return;
+    const m = /^(-?\d+)\s*,\s*(-?\d+)$/.exec(row);
+    if (!m) {
+      problems.push({ file, line, message: `"${row}" is not "old,new" (two whole sequence numbers, e.g. 12,340)` });
+      return;
+    }
+    const from = Number(m[1]);
+    const seen = direct.get(from);
+    if (seen) problems.push({ file, line, message: `${from} is already mapped at line ${seen.line}` });
+    else direct.set(from, { to: Number(m[2]), line });
+  });
+  const aliases = new Map<number, number>();
+  for (const [from, { line }] of direct) {
+    let to = from;
+    const path = new Set<number>([from]);
+    for (let next = direct.get(to); next; next = direct.get(to)) {
+      to = next.to;
+      if (path.has(to)) break;
+      path.add(to);
+    }
+    if (direct.has(to) && path.has(to)) problems.push({ file, line, message: `${from} leads back to itself (${[...path, to].join(' -> ')})` });
+    else aliases.set(from, to);
+  }
+  return { aliases, problems };
+}
+
+/** Reads an alias file (see parseAliases); every problem is reported at once as file:line. */
+export async function readAliases(path: string): Promise<Aliases> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new InputError([{ file: path, line: 0, message: error.code === 'ENOENT' ? 'no such file' : error.message }]);
+  });
+  const { aliases, problems } = parseAliases(text, path);
+  if (problems.length > 0) throw new InputError(problems);
+  return aliases;
+}

@@ -1,0 +1,38 @@
+import type { Confusion } from '../../report/metrics-schema.js';
+import type { QuestionResult } from '../../report/schema.js';
+import { top1 } from '../result.js';
+
+/** Expected side of a fallback_missed pair. */
+export const EXPECTED_FALLBACK = '(fallback)';
+export const MAX_CONFUSIONS = 50;
+const MAX_EXAMPLES = 5;
+
+/** The expected answer as the row gave it: its label, else sequence, text, category or tag cell. */
+export function expectedKey(r: QuestionResult): string {
+  const e = r.expected;
+  if (e.expect === 'fallback') return EXPECTED_FALLBACK;
+  const cell = e.label ?? e.sequence ?? e.answer ?? e.category ?? e.tag;
+  return cell ? cell.join(' || ') : '(any answer)';
+}
+
+/**
+ * The (expected, got) pairs of wrong and fallback_missed results, most frequent first (then by expected,
+ * got); `got` is the top-1's label, else its sequence number. At most MAX_CONFUSIONS pairs, 5 example ids each.
+ */
+export function confusions(results: readonly QuestionResult[]): Confusion[] {
+  const pairs = new Map<string, Confusion>();
+  for (const r of results) {
+    if (r.outcome !== 'wrong' && r.outcome !== 'fallback_missed') continue;
+    const top = top1(r);
+    if (top === undefined) continue;
+    const expected = expectedKey(r);
+    const got = top.label !== undefined && top.label !== '' ? top.label : String(top.sequence_number);
+    const id = JSON.stringify([expected, got]);
+    const pair = pairs.get(id) ?? { expected, got, count: 0, examples: [] };
+    pair.count++;
+    if (pair.examples.length < MAX_EXAMPLES) pair.examples.push(r.id);
+    pairs.set(id, pair);
+  }
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...pairs.values()].sort((a, b) => b.count - a.count || cmp(a.expected, b.expected) || cmp(a.got, b.got)).slice(0, MAX_CONFUSIONS);
+}

@@ -1,0 +1,87 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readKbRefs } from '../../src/dataset/kb-refs.js';
+import { scanDataset } from '../../src/dataset/read.js';
+import { checkDataset } from '../../src/dataset/validate.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir, writeTemp } from '../helpers/tmp.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+const dir = tempDir();
+
+const DATASET =
+  'id,question,expected_sequence,expected_label,expected_category,expect,notes\n' +
+  'a,How do I pay?,1,,,,\n' +
+  'b,how do  I pay?,2,,,,\n' +
+  'c,When are you open?,,opening-hours,,,\n' +
+  'a,dup id,1,,,,\n' +
+  'd,Weather?,,,,fallback,\n' +
+  'e,Refund?,7,re:(bad,,,\n' +
+  'f,Refund?,,nope,Garden,,\n' +
+  'g,When are you open?,,opening-hours,,,\n' +
+  'h,Alias?,12,,,,\n';
+
+describe('readKbRefs', () => {
+  it('reads sequence numbers, labels, categories and tags from JSONL and CSV alike', async () => {
+    for (const name of ['kb.jsonl', 'kb.csv']) {
+      const kb = await readKbRefs(fixture(name));
+      expect([...kb.sequences]).toEqual([1, 2, 3]);
+      expect([...kb.labels]).toEqual(['payments', 'refunds', 'opening-hours']);
+      expect([...kb.categories]).toEqual(['billing', 'shop']);
+      expect([...kb.tags]).toEqual(['card', 'pay', 'refund', 'money']);
+    }
+  });
+  it('reports a bad entry with file:line', async () => {
+    const path = writeTemp(dir, 'bad.jsonl', '{"sequence_number": 1}\n{"sequence_number": "x"}\n{oops\n');
+    await expect(readKbRefs(path)).rejects.toThrow(/bad\.jsonl:3: not valid JSON.*\n.*bad\.jsonl:2: sequence_number is "x" \(expected a whole number\)/);
+  });
+});
+
+describe('checkDataset', () => {
+  it('lists every error and warning by line', async () => {
+    const path = writeTemp(dir, 'qs.csv', DATASET);
+    const kb = await readKbRefs(fixture('kb.jsonl'));
+    const problems = checkDataset(await scanDataset(path), { kb, aliases: new Map([[12, 3]]) });
+    expect(problems.map((p) => `${p.line} ${p.severity} ${p.message}`)).toEqual([
+      '1 warning unknown column "notes" is ignored (known: id, question, expected_answer, expected_sequence, expected_label, expected_category, expected_tag, expect, language, username, guest, extra_data, tags)',
+      '3 error the same question as line 2 ("how do  I pay?") expects something else (give both rows the same expectations, or reword one)',
+      '5 error id "a" is already used at line 2 (ids must be unique)',
+      expect.stringMatching(/^7 error expected_label "re:\(bad" is not a valid regular expression/),
+      '8 error expected_label "nope": no label in the knowledge base matches it',
+      '8 warning expected_category "Garden": no category in the knowledge base matches it',
+      '9 warning the same question as line 4 ("When are you open?"), asked twice',
+    ]);
+  });
+  it('checks sequence numbers through aliases, and patterns against the knowledge base', async () => {
+    const path = writeTemp(dir, 'refs.jsonl', [
+      { question: 'a', expected_sequence: 12 },
+      { question: 'b', expected_sequence: 9 },
+      { question: 'c', expected_label: 're:^pay', expected_tag: 'contains:fund' },
+      { question: 'd', expected_label: 'contains:zzz' },
+    ].map((r) => JSON.stringify(r)).join('\n'));
+    const kb = await readKbRefs(fixture('kb.csv'));
+    const problems = checkDataset(await scanDataset(path), { kb, aliases: new Map([[12, 3], [9, 4]]) });
+    expect(problems.map((p) => `${p.line} ${p.severity} ${p.message}`)).toEqual([
+      '2 error expected_sequence 9 (alias of 4) is not in the knowledge base',
+      '4 error expected_label "contains:zzz": no label in the knowledge base matches it',
+    ]);
+  });
+});
+
+describe('answer-eval validate', () => {
+  it('prints every problem with file:line and exits 2 on an error', async () => {
+    const path = writeTemp(dir, 'cli.csv', DATASET);
+    const res = await runCli(['validate', '--dataset', path, '--kb', fixture('kb.jsonl')]);
+    expect(res.code).toBe(2);
+    expect(res.stdout).toContain(`${path}:5: error: id "a" is already used at line 2 (ids must be unique)\n`);
+    expect(res.stdout).toContain(`${path}:1: warning: unknown column "notes"`);
+    expect(res.stdout).toContain(`${path}:10: error: expected_sequence 12 is not in the knowledge base\n`);
+    expect(res.stderr).toBe(`answer-eval: ${path}: 5 errors (see above)\n`);
+  });
+  it('exits 0 with warnings only', async () => {
+    const path = writeTemp(dir, 'warn.csv', 'question,expected_label,extra\nWhen?,opening-hours,x\n');
+    const res = await runCli(['validate', '-d', path, '--kb', fixture('kb.csv')]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe(`${path}:1: warning: unknown column "extra" is ignored (known: id, question, expected_answer, expected_sequence, expected_label, expected_category, expected_tag, expect, language, username, guest, extra_data, tags)\n${path}: 1 questions, 0 errors, 0 warnings\n`.replace('0 warnings', '1 warnings'));
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { compileMatcher, compileValue, valueProblem } from '../../src/score/match.js';
+import { marginOf, rankOf, scoreOrder } from '../../src/score/rank.js';
+import { ans } from '../helpers/results.js';
+
+describe('compileValue', () => {
+  it('plain values compare after normalization', () => {
+    expect(compileValue('Pay  BY card')('pay by card')).toBe(true);
+    expect(compileValue('pay')('pay by card')).toBe(false);
+    expect(compileValue('pay')(undefined)).toBe(false);
+  });
+  it('contains: looks for the normalized text', () => {
+    expect(compileValue('contains:BY  Card')('Pay by card, please')).toBe(true);
+    expect(compileValue('contains:cash')('Pay by card')).toBe(false);
+  });
+  it('re: searches the normalized text, case-insensitive, unanchored unless ^ $', () => {
+    expect(compileValue('re:pay(ment)?s?')('PAYMENTS and more')).toBe(true);
+    expect(compileValue('re:^pay$')('payments')).toBe(false);
+    expect(compileValue('re:^pay by card$')('Pay\tby  card')).toBe(true);
+  });
+  it('names a regex that does not compile', () => {
+    expect(valueProblem('re:(unclosed')).toMatch(/Unterminated group|unterminated/i);
+    expect(valueProblem('re:ok')).toBeUndefined();
+    expect(valueProblem('(not a regex)')).toBeUndefined();
+  });
+});
+
+describe('compileMatcher', () => {
+  const item = ans(7, 80, { answer: 'Pay by card', label: 'payments', category: 'Billing', tags: ['card', 'pay'] });
+  it('ANDs fields and ORs alternatives', () => {
+    expect(compileMatcher({ label: ['billing', 'payments'], category: ['billing'] })(item)).toBe(true);
+    expect(compileMatcher({ label: ['payments'], category: ['shipping'] })(item)).toBe(false);
+    expect(compileMatcher({ sequence: ['3', '7'], answer: ['contains:card'] })(item)).toBe(true);
+  });
+  it('expected_tag is met by any of the answer tags', () => {
+    expect(compileMatcher({ tag: ['pay'] })(item)).toBe(true);
+    expect(compileMatcher({ tag: ['re:^ca'] })(item)).toBe(true);
+    expect(compileMatcher({ tag: ['cash'] })(item)).toBe(false);
+    expect(compileMatcher({ tag: ['pay'] })(ans(1, 1))).toBe(false);
+  });
+  it('maps an old sequence number through the aliases', () => {
+    const aliases = new Map([[3, 7]]);
+    expect(compileMatcher({ sequence: ['3'] }, aliases)(item)).toBe(true);
+    expect(compileMatcher({ sequence: ['3'] })(item)).toBe(false);
+    // the old number now means nothing: 7 is matched only through its alias
+    expect(compileMatcher({ sequence: ['7'] }, new Map([[7, 9]]))(item)).toBe(false);
+  });
+  it('a missing label or category never matches', () => {
+    expect(compileMatcher({ category: ['billing'] })(ans(1, 1))).toBe(false);
+  });
+});
+
+describe('rank and margin', () => {
+  it('orders by score, ties keep the server order', () => {
+    expect(scoreOrder([ans(1, 10), ans(2, 30), ans(3, 30), ans(4, 20)])).toEqual([1, 2, 3, 0]);
+    expect(scoreOrder([])).toEqual([]);
+  });
+  it('ranks the first matching answer, 1-based; null when none matches', () => {
+    const answers = [ans(1, 10), ans(2, 30), ans(3, 30), ans(4, 20)];
+    const order = scoreOrder(answers);
+    expect(rankOf(answers, order, compileMatcher({ sequence: ['3'] }))).toBe(2);
+    expect(rankOf(answers, order, compileMatcher({ sequence: ['1', '4'] }))).toBe(3);
+    expect(rankOf(answers, order, compileMatcher({ sequence: ['9'] }))).toBeNull();
+    expect(rankOf([], [], compileMatcher({ sequence: ['9'] }))).toBeNull();
+  });
+  it('margin is top-1 minus top-2 score', () => {
+    const answers = [ans(1, 10), ans(2, 30), ans(3, 25)];
+    expect(marginOf(answers, scoreOrder(answers))).toBe(5);
+    expect(marginOf([ans(1, 4), ans(2, 4)], [0, 1])).toBe(0);
+    expect(marginOf([ans(1, 4)], [0])).toBeNull();
+  });
+});

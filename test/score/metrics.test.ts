@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { MetricsSchema } from '../../src/report/metrics-schema.js';
+import type { QuestionResult } from '../../src/report/schema.js';
+import { categoryKeys, sliceBy } from '../../src/score/metrics/breakdowns.js';
+import { confusions } from '../../src/score/metrics/confusions.js';
+import { distribution, histogram } from '../../src/score/metrics/distribution.js';
+import { computeMetrics } from '../../src/score/metrics/index.js';
+import { rankMetrics } from '../../src/score/metrics/rank-metrics.js';
+import { thresholdAnalysis } from '../../src/score/metrics/thresholds.js';
+import { wilson } from '../../src/score/metrics/wilson.js';
+import { ans, res } from '../helpers/results.js';
+
+const floor = (score = 5) => ans(99, score, { is_dummy_floor_answer: true, label: 'floor' });
+const seq = (...s: string[]): QuestionResult['expected'] => ({ expect: 'answer', sequence: s });
+const fallback: QuestionResult['expected'] = { expect: 'fallback' };
+
+describe('wilson', () => {
+  it('matches the textbook 95% interval', () => {
+    const i = wilson(8, 10);
+    expect(i.value).toBe(0.8);
+    expect(i.low).toBeCloseTo(0.49016, 4);
+    expect(i.high).toBeCloseTo(0.94332, 4);
+    expect(i).toMatchObject({ successes: 8, n: 10 });
+  });
+  it('0 of 5 starts at 0; n = 0 is all null', () => {
+    expect(wilson(0, 5).low).toBe(0);
+    expect(wilson(0, 5).high).toBeCloseTo(0.434482, 5);
+    expect(wilson(0, 0)).toEqual({ value: null, low: null, high: null, successes: 0, n: 0 });
+  });
+});
+
+describe('distribution', () => {
+  it('percentiles interpolate linearly (R-7); bins are [a, b) with the last closed', () => {
+    const d = distribution([95, 20, 10, 20], [0, 100]);
+    expect(d.count).toBe(4);
+    expect(d.percentiles.p10).toBeCloseTo(13, 9);
+    expect(d.percentiles.p25).toBeCloseTo(17.5, 9);
+    expect(d.percentiles.p50).toBeCloseTo(20, 9);
+    expect(d.percentiles.p75).toBeCloseTo(38.75, 9);
+    expect(d.percentiles.p90).toBeCloseTo(72.5, 9);
+    expect(d.histogram.edges).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+    expect(d.histogram.counts).toEqual([0, 1, 2, 0, 0, 0, 0, 0, 0, 1]);
+  });
+  it('puts the maximum in the last bin and rounds the domain outwards', () => {
+    expect(histogram([3, 97])).toEqual({ edges: [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100], counts: [1, 0, 0, 0, 0, 0, 0, 0, 0, 1] });
+  });
+  it('one value: one closed bin; no values: nothing', () => {
+    expect(histogram([7, 7])).toEqual({ edges: [7, 7], counts: [2] });
+    expect(distribution([])).toEqual({ count: 0, percentiles: { p10: null, p25: null, p50: null, p75: null, p90: null }, histogram: { edges: [], counts: [] } });
+  });
+});
+
+describe('rankMetrics', () => {
+  it('hit@k and MRR over rows with expectations and a response (ties handled by rank)', () => {
+    const results = [
+      res({ outcome: 'correct', expected: seq('1'), rank: 1, margin: 10 }),
+      res({ outcome: 'wrong', expected: seq('1'), rank: 3, margin: 0 }),
+      res({ outcome: 'abstained', expected: seq('1'), rank: null, margin: null }),
+      res({ outcome: 'wrong', expected: seq('1'), rank: 6, margin: 5 }),
+      res({ outcome: 'error', expected: seq('1') }),
+      res({ outcome: 'unlabeled', margin: 20 }),
+      res({ outcome: 'correct', expected: { expect: 'answer' }, margin: 20 }),
+    ];
+    expect(rankMetrics(results)).toEqual({ questions: 4, hit1: 0.25, hit3: 0.5, hit5: 0.5, mrr: (1 + 1 / 3 + 0 + 1 / 6) / 4, meanMargin: 5 });
+  });
+  it('is null without ranked questions', () => {
+    expect(rankMetrics([res({ outcome: 'unlabeled' })])).toEqual({ questions: 0, hit1: null, hit3: null, hit5: null, mrr: null, meanMargin: null });
+  });
+});
+
+describe('thresholdAnalysis', () => {
+  const results = [
+    res({ outcome: 'correct', expected: seq('1'), answers: [ans(1, 80)] }),
+    res({ outcome: 'correct', expected: seq('2'), answers: [ans(2, 40), ans(3, 10)] }),
+    res({ outcome: 'wrong', expected: seq('1'), answers: [ans(4, 60)] }),
+    res({ outcome: 'abstained', expected: seq('1'), answers: [floor()] }),
+    res({ outcome: 'fallback_missed', expected: fallback, answers: [ans(5, 30)] }),
+    res({ outcome: 'fallback_ok', expected: fallback, answers: [floor()] }),
+    res({ outcome: 'fallback_ok', expected: fallback, answers: [] }),
+    res({ outcome: 'unlabeled', answers: [ans(6, 99)] }),
+    res({ outcome: 'error', expected: seq('1') }),
+  ];
+  it('replays every candidate threshold and recommends the best F1 (hand-computed)', () => {
+    const t = thresholdAnalysis(results);
+    expect(t).toMatchObject({ objective: 'f1', answerable: 4, outOfScope: 3 });
+    const rows = t.curve.map((p) => [p.threshold, p.answeredCorrectly, p.refusedCorrectly, p.coverage, p.objective]);
+    const expected = [
+      [0, 1 / 2, 2 / 3, 3 / 4, 4 / 7],
+      [30, 1 / 2, 2 / 3, 3 / 4, 4 / 7],
+      [40, 1 / 2, 1, 3 / 4, 2 / 3],
+      [60, 1 / 4, 1, 2 / 4, 0.4],
+      [80, 1 / 4, 1, 1 / 4, 0.4],
+      [81, 0, 1, 0, 0],
+    ];
+    expect(rows).toHaveLength(expected.length);
+    rows.forEach((row, i) => row.forEach((v, j) => expect(v).toBeCloseTo(expected[i]![j]!, 12)));
+    expect(t.recommended?.threshold).toBe(40);
+  });
+  it('a matching dummy top-1 (a greeting) is answered; lowest threshold wins ties', () => {
+    const t = thresholdAnalysis([
+      res({ outcome: 'correct', expected: { expect: 'answer', label: ['greeting'] }, answers: [ans(50, 100, { is_dummy_answer: true, label: 'greeting' })] }),
+      res({ outcome: 'fallback_ok', expected: fallback, answers: [] }),
+    ]);
+    expect(t.curve.map((p) => [p.threshold, p.objective])).toEqual([[0, 1], [100, 1], [101, 0]]);
+    expect(t.recommended?.threshold).toBe(0);
+  });
+  it('no recommendation without out-of-scope questions; no curve without labels', () => {
+    expect(thresholdAnalysis([res({ outcome: 'correct', expected: seq('1'), answers: [ans(1, 80)] })]).recommended).toBeNull();
+    expect(thresholdAnalysis([res({ outcome: 'unlabeled' })])).toEqual({ objective: 'f1', answerable: 0, outOfScope: 0, curve: [], recommended: null });
+  });
+});
+
+describe('breakdowns', () => {
+  it('slices by language and tag with every headline metric', () => {
+    const results = [
+      res({ outcome: 'correct', language: 'it', tags: ['billing', 'card'], expected: seq('1'), rank: 1 }),
+      res({ outcome: 'wrong', language: 'en', tags: ['billing'], expected: seq('1'), rank: 2 }),
+      res({ outcome: 'error', language: 'en', tags: [] }),
+    ];
+    expect(sliceBy(results, (r) => [r.language]).map((s) => [s.key, s.total, s.outcomes.correct, s.top1Accuracy.value, s.errorRate])).toEqual([
+      ['en', 2, 0, 0, 0.5],
+      ['it', 1, 1, 1, 0],
+    ]);
+    const tags = sliceBy(results, (r) => r.tags);
+    expect(tags.map((s) => [s.key, s.total, s.rank.hit1, s.rank.mrr, s.answerableAccuracy.successes, s.answerableAccuracy.n])).toEqual([
+      ['billing', 2, 0.5, 0.75, 1, 2],
+      ['card', 1, 1, 1, 1, 1],
+    ]);
+  });
+  it('finds the expected category: the row, its matching answer, the run, else a placeholder', () => {
+    const results = [
+      res({ outcome: 'correct', expected: { expect: 'answer', category: ['Billing', 'Pay'] }, answers: [ans(1, 9, { category: 'Other' })], rank: null }),
+      res({ outcome: 'wrong', expected: seq('2'), answers: [ans(3, 9, { category: 'Shop' }), ans(2, 5, { category: 'Cards' })], rank: 2 }),
+      res({ outcome: 'abstained', expected: seq('2'), answers: [] }),
+      res({ outcome: 'abstained', expected: { expect: 'answer', label: ['shop-label'] }, answers: [] }),
+      res({ outcome: 'abstained', expected: { expect: 'answer', label: ['label-3'] }, answers: [] }),
+      res({ outcome: 'fallback_ok', expected: fallback }),
+    ];
+    const key = categoryKeys(results);
+    expect(results.map((r) => key(r))).toEqual([['Billing || Pay'], ['Cards'], ['Cards'], ['(none)'], ['Shop'], ['(out of scope)']]);
+  });
+});
+
+describe('confusions', () => {
+  it('counts (expected, got) pairs of wrong and fallback_missed answers, most frequent first', () => {
+    const results = [
+      res({ id: 'a', outcome: 'wrong', expected: { expect: 'answer', label: ['refunds'] }, answers: [ans(4, 60)] }),
+      res({ id: 'b', outcome: 'wrong', expected: { expect: 'answer', label: ['refunds'] }, answers: [ans(4, 70), ans(5, 1)] }),
+      res({ id: 'c', outcome: 'wrong', expected: seq('1', '2'), answers: [ans(4, 60, { label: '' })] }),
+      res({ id: 'd', outcome: 'fallback_missed', expected: fallback, answers: [ans(8, 60)] }),
+      res({ id: 'e', outcome: 'abstained', expected: seq('1'), answers: [floor()] }),
+    ];
+    expect(confusions(results)).toEqual([
+      { expected: 'refunds', got: 'label-4', count: 2, examples: ['a', 'b'] },
+      { expected: '(fallback)', got: 'label-8', count: 1, examples: ['d'] },
+      { expected: '1 || 2', got: '4', count: 1, examples: ['c'] },
+    ]);
+  });
+});
+
+describe('computeMetrics', () => {
+  it('gives intervals equal to the summary ratios and a schema-valid object', () => {
+    const results = [
+      res({ outcome: 'correct', expected: seq('1'), answers: [ans(1, 80), ans(2, 70)], rank: 1, margin: 10, latencyMs: 10 }),
+      res({ outcome: 'wrong', expected: seq('1'), answers: [ans(2, 60), ans(1, 60)], rank: 2, margin: 0, latencyMs: 30 }),
+      res({ outcome: 'fallback_ok', expected: fallback, answers: [floor()], latencyMs: 20 }),
+      res({ outcome: 'unlabeled', answers: [ans(3, 50, { is_suggestion_answer: true })] }),
+      res({ outcome: 'error', expected: seq('1'), latencyMs: null }),
+    ];
+    const m = MetricsSchema.parse(computeMetrics(results));
+    expect(m.intervals.top1Accuracy).toMatchObject({ successes: 2, n: 3 });
+    expect(m.intervals.answerableAccuracy).toMatchObject({ value: 0.5, successes: 1, n: 2 });
+    expect(m.intervals.rates.floor).toMatchObject({ value: 0.2, successes: 1, n: 5 });
+    expect(m.intervals.rates.suggestion.successes).toBe(1);
+    expect(m.intervals.rates.error.successes).toBe(1);
+    expect(m.rank).toEqual({ questions: 2, hit1: 0.5, hit3: 1, hit5: 1, mrr: 0.75, meanMargin: 5 });
+    expect(m.scores.correct).toMatchObject({ count: 1, percentiles: { p50: 80 } });
+    expect(m.scores.notCorrect).toMatchObject({ count: 1, percentiles: { p50: 60 } });
+    expect(m.scores.correct.histogram.edges).toEqual(m.scores.notCorrect.histogram.edges);
+    expect(m.latency).toMatchObject({ p50: 10, p90: 30, max: 30 }); // 10, 10 (unlabeled), 20, 30
+    // 10, 10, 20, 30 ms in bins of 2 ms over [10, 30]
+    expect(m.latency.histogram).toEqual({ edges: [10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30], counts: [2, 0, 0, 0, 0, 1, 0, 0, 0, 1] });
+    expect(m.thresholds).toMatchObject({ answerable: 2, outOfScope: 1, recommended: { threshold: 0, objective: 2 / 3 } });
+    expect(m.breakdowns.language.map((s) => s.key)).toEqual(['en']);
+    expect(m.confusions).toEqual([{ expected: '1', got: 'label-2', count: 1, examples: [results[1]!.id] }]);
+  });
+  it('an all-error run: nothing to rate but the error rate', () => {
+    const m = computeMetrics([res({ outcome: 'error', latencyMs: null }), res({ outcome: 'error', expected: seq('1'), latencyMs: null })]);
+    expect(m.intervals.top1Accuracy.value).toBeNull();
+    expect(m.intervals.rates.error).toMatchObject({ value: 1, successes: 2, n: 2, high: 1 });
+    expect(m.rank.questions).toBe(0);
+    expect(m.scores.correct.count + m.scores.notCorrect.count).toBe(0);
+    expect(m.latency).toEqual({ p50: null, p90: null, p99: null, max: null, histogram: { edges: [], counts: [] } });
+    expect(m.thresholds.curve).toEqual([]);
+    expect(m.breakdowns.language[0]).toMatchObject({ key: 'en', total: 2, errorRate: 1 });
+    expect(m.confusions).toEqual([]);
+  });
+  it('a dataset with no labels and an empty run', () => {
+    const m = computeMetrics([res({ outcome: 'unlabeled', answers: [ans(1, 3)] })]);
+    expect(m.intervals.top1Accuracy.n).toBe(0);
+    expect(m.rank.hit1).toBeNull();
+    expect(m.thresholds.recommended).toBeNull();
+    expect(m.breakdowns.category.map((s) => s.key)).toEqual(['(none)']);
+    const empty = MetricsSchema.parse(computeMetrics([]));
+    expect(empty.breakdowns).toEqual({ language: [], tag: [], category: [] });
+    expect(empty.intervals.rates.dummy.value).toBeNull();
+  });
+});
