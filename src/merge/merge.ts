@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ConfigError } from '../errors.js';
 import type { Report } from '../report/schema.js';
+import { computeMetrics } from '../score/metrics/index.js';
 import { summarize } from '../score/summary.js';
 
 export interface ShardReport {
@@ -78,6 +79,7 @@ export function mergeReports(shards: readonly ShardReport[]): Report {
       mergedFrom: shards.map((s) => s.path),
     },
     summary: summarize(results),
+    metrics: computeMetrics(results),
     results,
   };
 }

@@ -42,6 +42,8 @@ describe('--shard and merge', () => {
     expect(view(b)).toEqual(view(a));
     expect(b.summary.outcomes).toEqual(a.summary.outcomes);
     expect(b.summary.top1Accuracy).toBe(a.summary.top1Accuracy);
+    expect(b.metrics?.rank).toEqual(a.metrics?.rank);
+    expect(b.metrics?.thresholds.recommended).toEqual(a.metrics?.thresholds.recommended);
     expect(b.run).toMatchObject({ status: 'completed', mergedFrom: shardDirs.map((d) => join(d, 'report.json')) });
     expect(b.run.shard).toBeUndefined();
   });
