@@ -1,15 +1,20 @@
 import type { Argv } from 'yargs';
 import { OUTPUTS, type Output } from '../../client/request.js';
 import { ConfigError } from '../../errors.js';
+import { qualityGates } from '../../gate/gates.js';
+import { checkGateArgs, gateOptions, qualityGatesOf, wantsRegressionGates } from '../../gate/options.js';
 import { renderConsoleSummary } from '../../report/console.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
 import { readAgentCode } from '../agent-code.js';
+import { baselineGates, checkBaseline, readBaseline } from '../baseline.js';
 import { defineCommand } from '../command.js';
+import { EXIT_CODES_HELP } from '../exit-codes.js';
+import { enforceGates } from '../gates.js';
 
 const builder = (y: Argv) =>
-  y
+  gateOptions(y)
     .option('dataset', { alias: 'd', type: 'string', describe: 'question set, .csv or .jsonl', demandOption: true })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
@@ -25,12 +30,21 @@ const builder = (y: Argv) =>
     .option('max-response-bytes', { type: 'number', default: RUN_DEFAULTS.maxResponseBytes, describe: 'a larger body is a protocol error' })
     .option('out', { alias: 'o', type: 'string', describe: 'report directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
+    .option('baseline', { type: 'string', group: 'Gates:', describe: 'a report.json to compare this run with; writes compare.* beside the run\'s reports' })
+    .option('force', { type: 'boolean', default: false, group: 'Gates:', describe: 'compare with --baseline even when its dataset sha256, agent or schemaVersion major differ' })
+    .epilogue(
+      'Gates are judged after every report is written; a failed gate exits 1 and says which gate failed and by how much. ' +
+        'Quality gates judge this run; --fail-on and --max-broken need --baseline. Errors are never regressions: gate them with --max-error-rate. ' +
+        `A run that could not complete exits 3 and is not gated.\n\n${EXIT_CODES_HELP}`,
+    )
+    .check(checkGateArgs)
     .check((argv) => {
       for (const key of ['concurrency', 'timeout', 'max-response-bytes'] as const) {
         const v = argv[key];
         if (!Number.isInteger(v) || v < 1) throw new ConfigError(`--${key} must be a whole number >= 1, got ${v}`);
       }
       if (!Number.isInteger(argv.retries) || argv.retries < 0) throw new ConfigError(`--retries must be a whole number >= 0, got ${argv.retries}`);
+      if (wantsRegressionGates(argv) && argv.baseline === undefined) throw new ConfigError('--fail-on and --max-broken need --baseline FILE (a report.json to compare with)');
       return true;
     });
 
@@ -44,6 +58,8 @@ export const runCommand = defineCommand({
     if (argv.agent === undefined) throw new ConfigError('--agent is required with --base-url (the agent id, wikiagent)');
     const agentCode = await readAgentCode(argv.agentCodeFile);
     if (agentCode === undefined) throw new ConfigError('no agent code: set ANSWER_AGENT_CODE or --agent-code-file FILE');
+    const baseline = argv.baseline === undefined ? undefined : await readBaseline(argv.baseline);
+    if (baseline) await checkBaseline(baseline, argv.baseline!, { dataset: argv.dataset, agent: argv.agent }, argv.force);
 
     const { report, stoppedBy } = await runEvaluation({
       dataset: argv.dataset,
@@ -64,6 +80,9 @@ export const runCommand = defineCommand({
     const written = await writeReports(report, dir, formats);
     process.stdout.write(`${renderConsoleSummary(report)}\n  reports: ${written.join(', ')}\n`);
     if (stoppedBy) throw stoppedBy;
+    const gates = qualityGates(report.summary, qualityGatesOf(argv));
+    if (baseline) gates.push(...(await baselineGates(baseline, report, { baselineFile: argv.baseline!, dir, argv })));
+    enforceGates(gates, (t) => process.stdout.write(t));
   },
 });
 
