@@ -8,11 +8,11 @@ const MAX_ROWS = 30;
 export const escapeMd = (text: unknown): string =>
   String(text ?? '')
     .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_[\]|~#]/g, (c) => `\\${c}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/@/g, '&#64;')
-    .replace(/[\\`*_[\]|~#]/g, (c) => `\\${c}`);
+    .replace(/@/g, '&#64;');
 
 const truncate = (s: string, max = 80): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 const top = (s: QuestionSide): string => (s.top1 === null ? '(no answer)' : `${truncate(s.top1.answer)} (#${s.top1.sequence_number}, ${score(s.top1.score)})`);
