@@ -49,7 +49,10 @@ export function accuracyDelta(pairs: readonly Pair[], name: string, o: StatsOpti
 export function mrrDelta(pairs: readonly Pair[], o: StatsOptions): { mrr: PairedDelta | null; note: string | null } {
   const answerable = pairs.filter((p) => p.base.expected.expect === 'answer' && p.head.expected.expect === 'answer');
   const missing = (['base', 'head'] as const).filter((side) => answerable.some((p) => p[side].rank === undefined));
-  if (missing.length > 0) return { mrr: null, note: `MRR not compared: the ${missing.join(' and ')} report has no per-question rank (written by an older answer-eval)` };
+  if (missing.length > 0) {
+    const who = missing.length === 2 ? 'neither report has a' : `the ${missing[0]} report has no`;
+    return { mrr: null, note: `MRR not compared: ${who} per-question rank (written before answer-eval recorded it)` };
+  }
   const rr = (r: QuestionResult) => (typeof r.rank === 'number' && r.rank > 0 ? 1 / r.rank : 0);
   return { mrr: pairedDelta(answerable.map((p) => rr(p.base)), answerable.map((p) => rr(p.head)), 'mrr', o), note: null };
 }

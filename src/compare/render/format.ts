@@ -9,6 +9,8 @@ export const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.ro
 export const msDelta = (v: number | null): string => (v === null ? 'n/a' : `${signed(v, 0)} ms`);
 export const pValue = (p: number): string => (p < 0.0001 ? '< 0.0001' : p.toPrecision(3));
 export const score = (v: number | null | undefined): string => (v === null || v === undefined ? 'n/a' : String(Number(v.toPrecision(6))));
+/** A score difference, signed. */
+export const scoreDelta = (v: number | null): string => (v === null ? 'n/a' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${score(Math.abs(v))}`);
 export const interval = (d: PairedDelta): string => (d.low === null || d.high === null ? 'n/a' : `${pts(d.low)} … ${pts(d.high)}`);
 
 /** The metric table rows: label, base, head and delta, formatted. */

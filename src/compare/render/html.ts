@@ -1,13 +1,13 @@
 import { escapeHtml as e } from '../../report/escape.js';
 import type { Comparison, CoverageChange, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
-import { interval, metricRows, mrrText, pts, pValue, score, verdict } from './format.js';
+import { interval, metricRows, mrrText, pts, pValue, score, scoreDelta, verdict } from './format.js';
 
 const CSS = `
 :root{color-scheme:light dark;--bad:#c62828;--good:#2e7d32;--muted:#777;--line:#8884}
 body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:1rem 1.5rem}
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid var(--line)}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border-bottom:1px solid var(--line);padding:.3rem .5rem;text-align:left;vertical-align:top}
-th{font-weight:600}td.n{text-align:right;font-variant-numeric:tabular-nums}
+th{font-weight:600}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .bad{color:var(--bad)}.good{color:var(--good)}.muted{color:var(--muted)}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}.pair>div{border:1px solid var(--line);border-radius:6px;padding:.4rem .6rem}
 .pair .lbl{font-size:.8rem;color:var(--muted)}.q{font-weight:600}
@@ -37,7 +37,7 @@ function questionSection(id: string, title: string, list: QuestionChange[], cls 
     .map(
       (q) =>
         `<tr data-q><td><span class="q">${e(q.id)}</span><div>${e(q.question)}</div>${q.tags.length ? `<div class="muted">${e(q.tags.join(', '))}</div>` : ''}${
-          q.scoreDelta !== null ? `<div class="muted">score Δ ${e(score(q.scoreDelta))}</div>` : ''
+          q.scoreDelta !== null ? `<div class="muted">top-1 score Δ ${e(scoreDelta(q.scoreDelta))}</div>` : ''
         }</td><td><div class="pair">${side('base', q.base)}${side('head', q.head)}</div></td></tr>`,
     )
     .join('\n');
@@ -60,7 +60,7 @@ function sliceSection(title: string, list: SliceComparison[]): string {
         )}</td><td class="n">${e(interval(s.top1Accuracy))}</td><td class="n">${e(pValue(s.mcnemar.p))}</td><td class="n">${e(pValue(s.pHolm))}</td></tr>`,
     )
     .join('\n');
-  return `<h3>By ${e(title)}</h3><table><thead><tr><th>${e(title)}</th><th>n</th><th>broken</th><th>fixed</th><th>accuracy Δ</th><th>95% CI</th><th>p</th><th>p (Holm)</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<h3>By ${e(title)}</h3><table><thead><tr><th>${e(title)}</th><th class="n">n</th><th class="n">broken</th><th class="n">fixed</th><th class="n">accuracy Δ</th><th class="n">95% CI</th><th class="n">p</th><th class="n">p (Holm)</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** compare.html: one self-contained page (inline CSS and JS, no request), every string escaped. Broken questions first. */
@@ -87,7 +87,7 @@ ${mrr === null ? '' : `<p>${e(mrr)}.</p>`}
 ${questionSection('broken', 'Broken: was correct, now is not', c.questions.broken, 'bad')}
 ${questionSection('fixed', 'Fixed: was not correct, now is', c.questions.fixed, 'good')}
 <section id="stats"><h2>Metrics</h2>
-<table><thead><tr><th>metric</th><th>base</th><th>head</th><th>Δ</th></tr></thead><tbody>${metrics}</tbody></table>
+<table><thead><tr><th>metric</th><th class="n">base</th><th class="n">head</th><th class="n">Δ</th></tr></thead><tbody>${metrics}</tbody></table>
 <p class="muted">Paired statistics use questions present, labeled and error-free in both reports. Exact McNemar test on top-1 correctness; paired bootstrap ${c.options.resamples} resamples, seed ${c.options.seed}, ${c.options.confidence * 100}% percentile intervals; Holm correction across the slices of each breakdown.</p>
 ${sliceSection('tag', c.slices.tag)}
 ${sliceSection('category', c.slices.category)}

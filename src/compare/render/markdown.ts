@@ -1,5 +1,5 @@
 import type { Comparison, CoverageChange, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
-import { interval, metricRows, mrrText, pts, pValue, score, verdict } from './format.js';
+import { interval, metricRows, mrrText, pts, pValue, score, scoreDelta, verdict } from './format.js';
 
 /** Rows per list in the Markdown: a PR comment is limited in size; compare.html has them all. */
 const MAX_ROWS = 30;
@@ -33,7 +33,7 @@ function questions(title: string, list: QuestionChange[], withDelta = false): st
     escapeMd(truncate(q.question)),
     `${escapeMd(q.base.outcome)}: ${escapeMd(top(q.base))}`,
     `${escapeMd(q.head.outcome)}: ${escapeMd(top(q.head))}`,
-    ...(withDelta ? [q.scoreDelta === null ? 'n/a' : score(q.scoreDelta)] : []),
+    ...(withDelta ? [scoreDelta(q.scoreDelta)] : []),
   ]);
   return ['', `### ${title} (${list.length})`, '', ...table(header, rows, list.length)];
 }
