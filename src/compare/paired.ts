@@ -46,7 +46,7 @@ export function accuracyDelta(pairs: readonly Pair[], name: string, o: StatsOpti
  * When either report lacks `rank` on such a question (reports written before rank existed), the MRR is
  * unknown: null, with a note saying which side lacks it.
  */
-export function mrrDelta(pairs: readonly Pair[], o: StatsOptions): { mrr: PairedDelta | null; note: string | null } {
+export function mrrDelta(pairs: readonly Pair[], o: StatsOptions, name = 'mrr'): { mrr: PairedDelta | null; note: string | null } {
   const answerable = pairs.filter((p) => p.base.expected.expect === 'answer' && p.head.expected.expect === 'answer');
   const missing = (['base', 'head'] as const).filter((side) => answerable.some((p) => p[side].rank === undefined));
   if (missing.length > 0) {
@@ -54,11 +54,11 @@ export function mrrDelta(pairs: readonly Pair[], o: StatsOptions): { mrr: Paired
     return { mrr: null, note: `MRR not compared: ${who} per-question rank (written before answer-eval recorded it)` };
   }
   const rr = (r: QuestionResult) => (typeof r.rank === 'number' && r.rank > 0 ? 1 / r.rank : 0);
-  return { mrr: pairedDelta(answerable.map((p) => rr(p.base)), answerable.map((p) => rr(p.head)), 'mrr', o), note: null };
+  return { mrr: pairedDelta(answerable.map((p) => rr(p.base)), answerable.map((p) => rr(p.head)), name, o), note: null };
 }
 
 /**
- * The McNemar test and accuracy interval per slice, with Holm-adjusted p-values across the slices
+ * The McNemar test, accuracy and MRR intervals per slice (MRR null as for the whole set), with Holm-adjusted p-values across the slices
  * of one breakdown (one family per breakdown: tags, categories). A question may be in several slices.
  */
 export function compareSlices(pairs: readonly Pair[], keysOf: (p: Pair) => readonly string[], family: string, o: StatsOptions): SliceComparison[] {
@@ -73,8 +73,8 @@ export function compareSlices(pairs: readonly Pair[], keysOf: (p: Pair) => reado
   const keys = [...groups.keys()].sort();
   const raw = keys.map((key) => {
     const group = groups.get(key)!;
-    return { key, n: group.length, mcnemar: mcnemarOf(group), top1Accuracy: accuracyDelta(group, `${family}:${key}`, o) };
+    return { key, n: group.length, mcnemar: mcnemarOf(group), top1Accuracy: accuracyDelta(group, `${family}:${key}`, o), mrr: mrrDelta(group, o, `${family}:${key}:mrr`).mrr };
   });
   const adjusted = holm(raw.map((s) => s.mcnemar.p));
-  return raw.map((s, i) => ({ key: s.key, n: s.n, mcnemar: s.mcnemar, pHolm: adjusted[i]!, top1Accuracy: s.top1Accuracy }));
+  return raw.map((s, i) => ({ key: s.key, n: s.n, mcnemar: s.mcnemar, pHolm: adjusted[i]!, top1Accuracy: s.top1Accuracy, mrr: s.mrr }));
 }

@@ -78,6 +78,8 @@ export const SliceComparisonSchema = z.object({
   /** Holm-adjusted p across the slices of the same breakdown. */
   pHolm: z.number(),
   top1Accuracy: PairedDeltaSchema,
+  /** Null when a report lacks per-question rank. */
+  mrr: PairedDeltaSchema.nullable(),
 });
 
 export const ComparisonSchema = z.object({

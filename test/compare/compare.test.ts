@@ -125,6 +125,10 @@ describe('compareReports: statistics', () => {
     // two slices: smallest p times 2; the other stays 1
     expect(billing.pHolm).toBeCloseTo(0.04296875, 15);
     expect(weather.pHolm).toBe(1);
+    // rank 1 when correct, none otherwise: the MRR delta equals the accuracy delta here
+    expect(billing.mrr!.delta).toBeCloseTo(-0.8, 12);
+    expect(billing.top1Accuracy.delta).toBeCloseTo(-0.8, 12);
+    expect(weather.mrr!.delta).toBe(0);
     // category: the category of the matching answer (base rank, else head rank)
     expect(c.slices.category.map((s) => [s.key, s.n])).toEqual([
       ['money', 10],

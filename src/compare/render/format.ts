@@ -39,6 +39,9 @@ export function verdict(c: Comparison): string {
 
 const dec = (v: number | null): string => (v === null ? 'n/a' : v.toFixed(3));
 
+/** An MRR delta, signed, or n/a. */
+export const mrrDeltaText = (m: PairedDelta | null): string => (m === null || m.delta === null ? 'n/a' : signed(m.delta, 3));
+
 /** The MRR change, or why it is not compared. */
 export function mrrText(c: Comparison): string | null {
   const m = c.paired.mrr;

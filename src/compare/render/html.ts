@@ -1,6 +1,6 @@
 import { escapeHtml as e } from '../../report/escape.js';
 import type { Comparison, CoverageChange, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
-import { interval, metricRows, mrrText, pts, pValue, score, scoreDelta, verdict } from './format.js';
+import { interval, metricRows, mrrDeltaText, mrrText, pts, pValue, score, scoreDelta, verdict } from './format.js';
 
 const CSS = `
 :root{color-scheme:light dark;--bad:#c62828;--good:#2e7d32;--muted:#777;--line:#8884}
@@ -57,10 +57,10 @@ function sliceSection(title: string, list: SliceComparison[]): string {
       (s) =>
         `<tr${s.pHolm < 0.05 ? ` class="${s.mcnemar.b > s.mcnemar.c ? 'bad' : 'good'}"` : ''}><td>${e(s.key)}</td><td class="n">${s.n}</td><td class="n">${s.mcnemar.b}</td><td class="n">${s.mcnemar.c}</td><td class="n">${e(
           pts(s.top1Accuracy.delta),
-        )}</td><td class="n">${e(interval(s.top1Accuracy))}</td><td class="n">${e(pValue(s.mcnemar.p))}</td><td class="n">${e(pValue(s.pHolm))}</td></tr>`,
+        )}</td><td class="n">${e(interval(s.top1Accuracy))}</td><td class="n">${e(mrrDeltaText(s.mrr))}</td><td class="n">${e(pValue(s.mcnemar.p))}</td><td class="n">${e(pValue(s.pHolm))}</td></tr>`,
     )
     .join('\n');
-  return `<h3>By ${e(title)}</h3><table><thead><tr><th>${e(title)}</th><th class="n">n</th><th class="n">broken</th><th class="n">fixed</th><th class="n">accuracy Δ</th><th class="n">95% CI</th><th class="n">p</th><th class="n">p (Holm)</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<h3>By ${e(title)}</h3><table><thead><tr><th>${e(title)}</th><th class="n">n</th><th class="n">broken</th><th class="n">fixed</th><th class="n">accuracy Δ</th><th class="n">95% CI</th><th class="n">MRR Δ</th><th class="n">p</th><th class="n">p (Holm)</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** compare.html: one self-contained page (inline CSS and JS, no request), every string escaped. Broken questions first. */

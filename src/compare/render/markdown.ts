@@ -1,5 +1,5 @@
 import type { Comparison, CoverageChange, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
-import { interval, metricRows, mrrText, pts, pValue, score, scoreDelta, verdict } from './format.js';
+import { interval, metricRows, mrrDeltaText, mrrText, pts, pValue, score, scoreDelta, verdict } from './format.js';
 
 /** Rows per list in the Markdown: a PR comment is limited in size; compare.html has them all. */
 const MAX_ROWS = 30;
@@ -46,8 +46,8 @@ function coverage(title: string, list: CoverageChange[]): string[] {
 function slices(title: string, list: SliceComparison[]): string[] {
   const moved = list.filter((s) => s.mcnemar.b + s.mcnemar.c > 0).sort((a, b) => a.pHolm - b.pHolm || a.key.localeCompare(b.key));
   if (moved.length === 0) return [];
-  const rows = moved.map((s) => [escapeMd(s.key), String(s.n), String(s.mcnemar.b), String(s.mcnemar.c), pts(s.top1Accuracy.delta), interval(s.top1Accuracy), pValue(s.mcnemar.p), pValue(s.pHolm)]);
-  return ['', `### By ${title} (slices with a change)`, '', ...table([title, 'n', 'broken', 'fixed', 'accuracy Δ', '95% CI', 'p', 'p (Holm)'], rows, moved.length)];
+  const rows = moved.map((s) => [escapeMd(s.key), String(s.n), String(s.mcnemar.b), String(s.mcnemar.c), pts(s.top1Accuracy.delta), interval(s.top1Accuracy), mrrDeltaText(s.mrr), pValue(s.mcnemar.p), pValue(s.pHolm)]);
+  return ['', `### By ${title} (slices with a change)`, '', ...table([title, 'n', 'broken', 'fixed', 'accuracy Δ', '95% CI', 'MRR Δ', 'p', 'p (Holm)'], rows, moved.length)];
 }
 
 /** compare.md: a summary for a pull-request comment or a job summary. */
