@@ -4,12 +4,8 @@ import { hideBin } from 'yargs/helpers';
 import { AnswerEvalError } from '../errors.js';
 import { TOOL_VERSION } from '../version.js';
 import { commands } from './commands/index.js';
+import { EXIT_CODES_HELP } from './exit-codes.js';
 
-const EXIT_CODES = `Exit codes:
-  0  the run completed and every gate passed
-  1  a gate failed (reports are still written)
-  2  usage, configuration or dataset error (nothing was sent)
-  3  the run could not complete (not authorized, unreachable, aborted)`;
 
 /** The only place that decides the process exit code. */
 export async function main(argv: string[]): Promise<void> {
@@ -18,7 +14,7 @@ export async function main(argv: string[]): Promise<void> {
     .version(TOOL_VERSION)
     .strict()
     .demandCommand(1, 'name a command: answer-eval <command> --help')
-    .epilogue(EXIT_CODES)
+    .epilogue(EXIT_CODES_HELP)
     .wrap(Math.min(110, process.stdout.columns || 100))
     .fail((msg, err) => {
       if (err) throw err;

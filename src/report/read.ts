@@ -4,32 +4,39 @@ import { ReportSchema, SCHEMA_VERSION, type Report } from './schema.js';
 
 const major = (version: string): string => version.split('.')[0] ?? version;
 
-/**
- * Reads and validates a saved report.json. Errors name the file and the first bad field;
- * a report of another schema major is refused, naming both versions.
- */
-export async function readReport(path: string): Promise<Report> {
+/** Reads a file as JSON; a ConfigError names the file when it is missing or not JSON. */
+export async function readJsonFile(path: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     throw new ConfigError(`${path}: cannot read the report (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new ConfigError(`${path}: not JSON (${(error as Error).message}); expected a report.json written by answer-eval`);
   }
+}
+
+/** Validates a report.json already parsed; a ConfigError names the file and the first bad field. */
+export function parseReport(path: string, data: unknown): Report {
+  const parsed = ReportSchema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const at = issue.path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${String(k)}` : String(k)), '');
+  throw new ConfigError(`${path}: ${at || '(top level)'}: ${issue.message} (not a valid answer-eval report; ${parsed.error.issues.length} problem(s))`);
+}
+
+/**
+ * Reads and validates a saved report.json. Errors name the file and the first bad field;
+ * a report of another schema major is refused, naming both versions.
+ */
+export async function readReport(path: string): Promise<Report> {
+  const data = await readJsonFile(path);
   const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof version === 'string' && major(version) !== major(SCHEMA_VERSION)) {
     throw new ConfigError(`${path}: schemaVersion ${version} cannot be read by this answer-eval (schema ${SCHEMA_VERSION}); use an answer-eval of the same major version`);
   }
-  const parsed = ReportSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const at = issue.path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${String(k)}` : String(k)), '');
-    throw new ConfigError(`${path}: ${at || '(top level)'}: ${issue.message} (not a valid answer-eval report; ${parsed.error.issues.length} problem(s))`);
-  }
-  return parsed.data;
+  return parseReport(path, data);
 }

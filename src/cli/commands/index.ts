@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { compareCommand } from './compare.js';
 import { exportCommand } from './export.js';
 import { mergeCommand } from './merge.js';
 import { reportCommand } from './report.js';
@@ -8,4 +9,4 @@ import { validateCommand } from './validate.js';
 
 /** Every command of the CLI; adding one = one file + one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [runCommand, serveCommand, validateCommand, reportCommand, exportCommand, mergeCommand];
+export const commands: CommandModule<any, any>[] = [runCommand, serveCommand, validateCommand, compareCommand, reportCommand, exportCommand, mergeCommand];

@@ -2,6 +2,8 @@ import type { Argv } from 'yargs';
 import { OUTPUTS, type Output } from '../../client/request.js';
 import { parseShard } from '../../dataset/shard.js';
 import { ConfigError } from '../../errors.js';
+import { qualityGates } from '../../gate/gates.js';
+import { checkGateArgs, gateOptions, qualityGatesOf, wantsRegressionGates } from '../../gate/options.js';
 import { renderConsoleSummary } from '../../report/console.js';
 import { appendStepSummary } from '../../report/step-summary.js';
 import { parseFormats, writeReports } from '../../report/write.js';
@@ -10,10 +12,13 @@ import { runEvaluation } from '../../run/run.js';
 import { openTarget } from '../../run/target.js';
 import { SAMPLE_QUESTIONS } from '../../engine/index.js';
 import { readAgentCode } from '../agent-code.js';
+import { baselineGates, checkBaseline, readBaseline } from '../baseline.js';
 import { defineCommand } from '../command.js';
+import { EXIT_CODES_HELP } from '../exit-codes.js';
+import { enforceGates } from '../gates.js';
 
 const builder = (y: Argv) =>
-  y
+  gateOptions(y)
     .option('dataset', { alias: 'd', type: 'string', describe: 'question set, .csv or .jsonl (default: the sample set, with the embedded engine)' })
     .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
@@ -32,12 +37,21 @@ const builder = (y: Argv) =>
     .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id' })
     .option('out', { alias: 'o', type: 'string', describe: 'report directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
+    .option('baseline', { type: 'string', group: 'Gates:', describe: 'a report.json to compare this run with; writes compare.* beside the run\'s reports' })
+    .option('force', { type: 'boolean', default: false, group: 'Gates:', describe: 'compare with --baseline even when its dataset sha256, agent or schemaVersion major differ' })
+    .epilogue(
+      'Gates are judged after every report is written; a failed gate exits 1 and says which gate failed and by how much. ' +
+        'Quality gates judge this run; --fail-on and --max-broken need --baseline. Errors are never regressions: gate them with --max-error-rate. ' +
+        `A run that could not complete exits 3 and is not gated.\n\n${EXIT_CODES_HELP}`,
+    )
+    .check(checkGateArgs)
     .check((argv) => {
       for (const key of ['concurrency', 'timeout', 'max-response-bytes'] as const) {
         const v = argv[key];
         if (!Number.isInteger(v) || v < 1) throw new ConfigError(`--${key} must be a whole number >= 1, got ${v}`);
       }
       if (!Number.isInteger(argv.retries) || argv.retries < 0) throw new ConfigError(`--retries must be a whole number >= 0, got ${argv.retries}`);
+      if (wantsRegressionGates(argv) && argv.baseline === undefined) throw new ConfigError('--fail-on and --max-broken need --baseline FILE (a report.json to compare with)');
       return true;
     });
 
@@ -48,13 +62,20 @@ export const runCommand = defineCommand({
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
     if (argv.baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url');
+    const dataset = argv.dataset ?? SAMPLE_QUESTIONS;
+    const baseline = argv.baseline === undefined ? undefined : await readBaseline(argv.baseline);
     const target = await openTarget({
       ...(argv.baseUrl !== undefined ? { baseUrl: argv.baseUrl, agentCode: await readAgentCode(argv.agentCodeFile) } : {}),
       ...(argv.agent !== undefined ? { agent: argv.agent } : {}),
       ...(argv.kb !== undefined ? { kb: argv.kb } : {}),
     });
+    if (baseline) await checkBaseline(baseline, argv.baseline!, { dataset, agent: target.agent }, argv.force).catch(async (error: unknown) => {
+      await target.close();
+      throw error;
+    });
+
     const { report, stoppedBy } = await runEvaluation({
-      dataset: argv.dataset ?? SAMPLE_QUESTIONS,
+      dataset,
       baseUrl: target.baseUrl,
       agent: target.agent,
       agentCode: target.agentCode,
@@ -77,6 +98,9 @@ export const runCommand = defineCommand({
     if (stepSummary !== undefined) written.push(stepSummary);
     process.stdout.write(`${renderConsoleSummary(report)}\n  reports: ${written.join(', ')}\n`);
     if (stoppedBy) throw stoppedBy;
+    const gates = qualityGates(report.summary, qualityGatesOf(argv));
+    if (baseline) gates.push(...(await baselineGates(baseline, report, { baselineFile: argv.baseline!, dir, argv })));
+    enforceGates(gates, (t) => process.stdout.write(t));
   },
 });
 

@@ -1,0 +1,39 @@
+import { dirname } from 'node:path';
+import type { Argv } from 'yargs';
+import { compareReports } from '../../compare/compare.js';
+import { loadPair } from '../../compare/load.js';
+import { renderCompareConsole } from '../../compare/render/console.js';
+import { writeComparison } from '../../compare/write.js';
+import { qualityGates, regressionGates } from '../../gate/gates.js';
+import { checkGateArgs, compareSettingsOf, gateOptions, qualityGatesOf, regressionGatesOf } from '../../gate/options.js';
+import { defineCommand } from '../command.js';
+import { EXIT_CODES_HELP } from '../exit-codes.js';
+import { enforceGates } from '../gates.js';
+
+const builder = (y: Argv) =>
+  gateOptions(
+    y
+      .positional('base', { type: 'string', describe: 'the baseline report.json', demandOption: true })
+      .positional('head', { type: 'string', describe: 'the new report.json', demandOption: true })
+      .option('out', { alias: 'o', type: 'string', describe: 'where compare.json, compare.html and compare.md go (default: the directory of HEAD)' })
+      .option('force', { type: 'boolean', default: false, describe: 'compare even when the schemaVersion major, dataset sha256 or agent differ' }),
+  )
+    .check(checkGateArgs)
+    .epilogue(
+      'Quality gates (--min-*, --max-error-rate, --max-fallback-missed-rate) are judged on HEAD; regression gates (--fail-on, --max-broken) on the comparison. ' +
+        `Errors are never regressions: gate them with --max-error-rate.\n\n${EXIT_CODES_HELP}`,
+    );
+
+export const compareCommand = defineCommand({
+  command: 'compare <base> <head>',
+  describe: 'compare two report.json files question by question, with statistics, and apply gates',
+  builder,
+  handler: async (argv) => {
+    const files = { base: argv.base, head: argv.head };
+    const { base, head } = await loadPair(files.base, files.head, argv.force);
+    const comparison = compareReports(base, head, { files, force: argv.force, ...compareSettingsOf(argv) });
+    const written = await writeComparison(comparison, argv.out ?? dirname(argv.head));
+    process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
+    enforceGates([...qualityGates(head.summary, qualityGatesOf(argv)), ...regressionGates(comparison, regressionGatesOf(argv))], (t) => process.stdout.write(t));
+  },
+});

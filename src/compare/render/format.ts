@@ -1,0 +1,51 @@
+import type { Comparison, MetricDelta, PairedDelta } from '../schema.js';
+
+/** Number formatting shared by the compare renderers. */
+export const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
+export const signed = (v: number, digits: number): string => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(digits)}`;
+/** A difference of shares in percentage points. */
+export const pts = (v: number | null): string => (v === null ? 'n/a' : `${signed(v * 100, 1)} pts`);
+export const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)} ms`);
+export const msDelta = (v: number | null): string => (v === null ? 'n/a' : `${signed(v, 0)} ms`);
+export const pValue = (p: number): string => (p < 0.0001 ? '< 0.0001' : p.toPrecision(3));
+export const score = (v: number | null | undefined): string => (v === null || v === undefined ? 'n/a' : String(Number(v.toPrecision(6))));
+/** A score difference, signed. */
+export const scoreDelta = (v: number | null): string => (v === null ? 'n/a' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${score(Math.abs(v))}`);
+export const interval = (d: PairedDelta): string => (d.low === null || d.high === null ? 'n/a' : `${pts(d.low)} … ${pts(d.high)}`);
+
+/** The metric table rows: label, base, head and delta, formatted. */
+export function metricRows(c: Comparison): [string, string, string, string][] {
+  const share = (label: string, m: MetricDelta): [string, string, string, string] => [label, pct(m.base), pct(m.head), pts(m.delta)];
+  const time = (label: string, m: MetricDelta): [string, string, string, string] => [label, ms(m.base), ms(m.head), msDelta(m.delta)];
+  const m = c.metrics;
+  return [
+    share('top-1 accuracy', m.top1Accuracy),
+    share('answerable accuracy', m.answerableAccuracy),
+    share('fallback missed rate', m.fallbackMissedRate),
+    share('dummy (small-talk) rate', m.dummyRate),
+    share('floor rate', m.floorRate),
+    share('error rate', m.errorRate),
+    time('latency p50', m.latencyP50),
+    time('latency p90', m.latencyP90),
+  ];
+}
+
+/** The one-line verdict on the paired accuracy change. */
+export function verdict(c: Comparison): string {
+  const { n, mcnemar, top1Accuracy: acc } = c.paired;
+  if (n === 0) return 'no question is labeled and error-free in both reports: nothing to test';
+  return `paired top-1 accuracy ${pts(acc.delta)} (95% CI ${interval(acc)}) on ${n} questions: ${mcnemar.b} broken, ${mcnemar.c} fixed, exact McNemar p ${pValue(mcnemar.p)}`;
+}
+
+const dec = (v: number | null): string => (v === null ? 'n/a' : v.toFixed(3));
+
+/** An MRR delta, signed, or n/a. */
+export const mrrDeltaText = (m: PairedDelta | null): string => (m === null || m.delta === null ? 'n/a' : signed(m.delta, 3));
+
+/** The MRR change, or why it is not compared. */
+export function mrrText(c: Comparison): string | null {
+  const m = c.paired.mrr;
+  if (m === null) return c.paired.mrrNote;
+  const ci = m.low === null || m.high === null ? 'n/a' : `${signed(m.low, 3)} … ${signed(m.high, 3)}`;
+  return `MRR ${dec(m.base)} → ${dec(m.head)} (Δ ${m.delta === null ? 'n/a' : signed(m.delta, 3)}, 95% CI ${ci}) on ${m.n} answerable questions`;
+}

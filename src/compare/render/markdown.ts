@@ -1,0 +1,80 @@
+import type { Comparison, CoverageChange, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
+import { interval, metricRows, mrrDeltaText, mrrText, pts, pValue, score, scoreDelta, verdict } from './format.js';
+
+/** Rows per list in the Markdown: a PR comment is limited in size; compare.html has them all. */
+const MAX_ROWS = 30;
+
+/** Text safe in a Markdown table cell: no HTML, no pipes, no formatting, no @mentions, one line. */
+export const escapeMd = (text: unknown): string =>
+  String(text ?? '')
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_[\]|~#]/g, (c) => `\\${c}`)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/@/g, '&#64;');
+
+const truncate = (s: string, max = 80): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+const top = (s: QuestionSide): string => (s.top1 === null ? '(no answer)' : `${truncate(s.top1.answer)} (#${s.top1.sequence_number}, ${score(s.top1.score)})`);
+const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
+
+function table(header: string[], rows: string[][], total: number): string[] {
+  if (total === 0) return [];
+  const out = [row(header), row(header.map(() => '---')), ...rows.slice(0, MAX_ROWS).map(row)];
+  if (total > MAX_ROWS) out.push('', `… and ${total - MAX_ROWS} more (see compare.html).`);
+  return out;
+}
+
+function questions(title: string, list: QuestionChange[], withDelta = false): string[] {
+  if (list.length === 0) return [];
+  const header = ['id', 'question', 'base', 'head', ...(withDelta ? ['score Δ'] : [])];
+  const rows = list.map((q) => [
+    escapeMd(q.id),
+    escapeMd(truncate(q.question)),
+    `${escapeMd(q.base.outcome)}: ${escapeMd(top(q.base))}`,
+    `${escapeMd(q.head.outcome)}: ${escapeMd(top(q.head))}`,
+    ...(withDelta ? [scoreDelta(q.scoreDelta)] : []),
+  ]);
+  return ['', `### ${title} (${list.length})`, '', ...table(header, rows, list.length)];
+}
+
+function coverage(title: string, list: CoverageChange[]): string[] {
+  if (list.length === 0) return [];
+  return ['', `### ${title} (${list.length})`, '', ...table(['id', 'question', 'outcome'], list.map((q) => [escapeMd(q.id), escapeMd(truncate(q.question)), escapeMd(q.outcome)]), list.length)];
+}
+
+function slices(title: string, list: SliceComparison[]): string[] {
+  const moved = list.filter((s) => s.mcnemar.b + s.mcnemar.c > 0).sort((a, b) => a.pHolm - b.pHolm || a.key.localeCompare(b.key));
+  if (moved.length === 0) return [];
+  const rows = moved.map((s) => [escapeMd(s.key), String(s.n), String(s.mcnemar.b), String(s.mcnemar.c), pts(s.top1Accuracy.delta), interval(s.top1Accuracy), mrrDeltaText(s.mrr), pValue(s.mcnemar.p), pValue(s.pHolm)]);
+  return ['', `### By ${title} (slices with a change)`, '', ...table([title, 'n', 'broken', 'fixed', 'accuracy Δ', '95% CI', 'MRR Δ', 'p', 'p (Holm)'], rows, moved.length)];
+}
+
+/** compare.md: a summary for a pull-request comment or a job summary. */
+export function renderCompareMarkdown(c: Comparison): string {
+  const n = c.counts;
+  const status = n.broken > 0 ? `**${n.broken} broken**` : 'no broken question';
+  const lines = [
+    '## answer-eval: compare',
+    '',
+    `Base \`${escapeMd(c.base.file)}\` (${escapeMd(c.base.startedAt)}) → head \`${escapeMd(c.head.file)}\` (${escapeMd(c.head.startedAt)}), agent ${escapeMd(c.head.agent)}.`,
+    '',
+    `${status}, ${n.fixed} fixed, ${n.changed} top-1 changed but still correct, ${n.drift} score drift, ${n.added} added, ${n.removed} removed, ${n.errors} with errors.`,
+    '',
+    `${verdict(c)}.`,
+  ];
+  const mrr = mrrText(c);
+  if (mrr !== null) lines.push('', `${escapeMd(mrr)}.`);
+  for (const f of c.forced) lines.push('', `⚠️ compared with --force: ${escapeMd(f)}`);
+  lines.push('', ...table(['metric', 'base', 'head', 'Δ'], metricRows(c), 1));
+  lines.push(...questions('Broken', c.questions.broken));
+  lines.push(...questions('Fixed', c.questions.fixed));
+  lines.push(...questions('Top-1 changed, still correct', c.questions.changed));
+  lines.push(...questions('Score drift', c.questions.drift, true));
+  lines.push(...coverage('Added questions', c.questions.added));
+  lines.push(...coverage('Removed questions', c.questions.removed));
+  lines.push(...questions('Errors (not counted as regressions)', c.questions.errors));
+  lines.push(...slices('tag', c.slices.tag));
+  lines.push(...slices('category', c.slices.category));
+  return `${lines.join('\n')}\n`;
+}

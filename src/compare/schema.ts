@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { OUTCOMES } from '../score/outcome.js';
+
+/** Bump the major on a breaking change to compare.json. */
+export const COMPARE_SCHEMA_VERSION = '1.0';
+
+/** Which report a side of the comparison came from. */
+export const ReportRefSchema = z.object({
+  file: z.string(),
+  schemaVersion: z.string(),
+  toolVersion: z.string(),
+  startedAt: z.string(),
+  status: z.enum(['completed', 'partial']),
+  agent: z.string(),
+  baseUrl: z.string(),
+  dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int() }),
+});
+
+/** One side of a question: its outcome and top-1 answer. */
+export const QuestionSideSchema = z.object({
+  outcome: z.enum(OUTCOMES),
+  top1: z
+    .object({ answer: z.string(), sequence_number: z.number(), label: z.string().nullable(), category: z.string().nullable(), score: z.number() })
+    .nullable(),
+  /** 1-based rank of the first matching answer; null when none; absent when the report did not record it. */
+  rank: z.number().int().nullable().optional(),
+  error: z.string().nullable(),
+});
+
+export const QuestionChangeSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  tags: z.array(z.string()),
+  base: QuestionSideSchema,
+  head: QuestionSideSchema,
+  /** head top-1 score - base top-1 score; null when either side has no top-1. */
+  scoreDelta: z.number().nullable(),
+});
+
+/** A question present on one side only. */
+export const CoverageChangeSchema = z.object({ id: z.string(), question: z.string(), tags: z.array(z.string()), outcome: z.enum(OUTCOMES) });
+
+export const MetricDeltaSchema = z.object({ base: z.number().nullable(), head: z.number().nullable(), delta: z.number().nullable() });
+
+/** A paired delta (head - base) with its bootstrap interval; all null without paired questions. */
+export const PairedDeltaSchema = z.object({
+  n: z.number().int(),
+  base: z.number().nullable(),
+  head: z.number().nullable(),
+  delta: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+});
+
+/** The exact McNemar test on top-1 correctness over the paired questions. */
+export const McNemarSchema = z.object({
+  /** base correct, head not (broken) */
+  b: z.number().int(),
+  /** base not correct, head correct (fixed) */
+  c: z.number().int(),
+  p: z.number(),
+});
+
+export const PairedStatsSchema = z.object({
+  /** Questions present, labeled and error-free in both reports. */
+  n: z.number().int(),
+  mcnemar: McNemarSchema,
+  top1Accuracy: PairedDeltaSchema,
+  /** Null when a report lacks per-question `rank` (older reports): see `mrrNote`. */
+  mrr: PairedDeltaSchema.nullable(),
+  mrrNote: z.string().nullable(),
+});
+
+export const SliceComparisonSchema = z.object({
+  key: z.string(),
+  n: z.number().int(),
+  mcnemar: McNemarSchema,
+  /** Holm-adjusted p across the slices of the same breakdown. */
+  pHolm: z.number(),
+  top1Accuracy: PairedDeltaSchema,
+  /** Null when a report lacks per-question rank. */
+  mrr: PairedDeltaSchema.nullable(),
+});
+
+export const ComparisonSchema = z.object({
+  schemaVersion: z.string(),
+  tool: z.object({ name: z.string(), version: z.string() }),
+  base: ReportRefSchema,
+  head: ReportRefSchema,
+  /** Differences that would have refused the comparison, overridden by --force. */
+  forced: z.array(z.string()),
+  options: z.object({ scoreEpsilon: z.number(), resamples: z.number().int(), seed: z.number().int(), confidence: z.number() }),
+  counts: z.object({
+    paired: z.number().int(),
+    broken: z.number().int(),
+    fixed: z.number().int(),
+    changed: z.number().int(),
+    drift: z.number().int(),
+    added: z.number().int(),
+    removed: z.number().int(),
+    errors: z.number().int(),
+  }),
+  questions: z.object({
+    /** Was correct (correct or fallback_ok), now is not. */
+    broken: z.array(QuestionChangeSchema),
+    /** Was not correct, now is. */
+    fixed: z.array(QuestionChangeSchema),
+    /** Correct on both sides, with a different top-1 answer. */
+    changed: z.array(QuestionChangeSchema),
+    /** Same top-1 answer on both sides, its score moved by more than scoreEpsilon. */
+    drift: z.array(QuestionChangeSchema),
+    added: z.array(CoverageChangeSchema),
+    removed: z.array(CoverageChangeSchema),
+    /** An error on either side: never a regression. */
+    errors: z.array(QuestionChangeSchema.extend({ side: z.enum(['base', 'head', 'both']) })),
+  }),
+  metrics: z.object({
+    top1Accuracy: MetricDeltaSchema,
+    answerableAccuracy: MetricDeltaSchema,
+    /** fallback_missed / (questions expecting a fallback without error) */
+    fallbackMissedRate: MetricDeltaSchema,
+    dummyRate: MetricDeltaSchema,
+    floorRate: MetricDeltaSchema,
+    errorRate: MetricDeltaSchema,
+    latencyP50: MetricDeltaSchema,
+    latencyP90: MetricDeltaSchema,
+  }),
+  paired: PairedStatsSchema,
+  slices: z.object({ tag: z.array(SliceComparisonSchema), category: z.array(SliceComparisonSchema) }),
+});
+
+export type ReportRef = z.infer<typeof ReportRefSchema>;
+export type QuestionSide = z.infer<typeof QuestionSideSchema>;
+export type QuestionChange = z.infer<typeof QuestionChangeSchema>;
+export type CoverageChange = z.infer<typeof CoverageChangeSchema>;
+export type MetricDelta = z.infer<typeof MetricDeltaSchema>;
+export type PairedDelta = z.infer<typeof PairedDeltaSchema>;
+export type SliceComparison = z.infer<typeof SliceComparisonSchema>;
+export type Comparison = z.infer<typeof ComparisonSchema>;
+export type ErrorChange = Comparison['questions']['errors'][number];

@@ -1,0 +1,101 @@
+import { fallbackMissedRate } from '../compare/rates.js';
+import type { Comparison } from '../compare/schema.js';
+import type { Summary } from '../report/schema.js';
+
+/** Thresholds judged on one report (on `compare`: the HEAD report). Rates are shares in 0..1. */
+export interface QualityGates {
+  minAccuracy?: number;
+  minAnswerableAccuracy?: number;
+  maxErrorRate?: number;
+  maxFallbackMissedRate?: number;
+}
+
+export type FailOn = 'regression' | 'significant-regression';
+export const FAIL_ON: readonly FailOn[] = ['regression', 'significant-regression'];
+
+/** Gates judged on a comparison with a baseline. */
+export interface RegressionGates {
+  /** `regression`: any broken question; `significant-regression`: exact McNemar p < alpha and accuracy went down. */
+  failOn?: FailOn;
+  /** @default 0.05 */
+  alpha?: number;
+  /** Fail when more than this many questions broke. */
+  maxBroken?: number;
+}
+
+export interface GateResult {
+  /** The flag, e.g. `--min-accuracy`. */
+  gate: string;
+  passed: boolean;
+  /** What was measured against what, and by how much it missed. */
+  message: string;
+}
+
+const f3 = (v: number): string => v.toFixed(3);
+
+function minimum(name: string, flag: string, value: number | null, min: number, whenNull: string): GateResult {
+  if (value === null) return { gate: flag, passed: false, message: `${name} n/a (${whenNull}) cannot meet ${flag} ${min}` };
+  const passed = value >= min;
+  return { gate: flag, passed, message: passed ? `${name} ${f3(value)} >= ${flag} ${min}` : `${name} ${f3(value)} < ${flag} ${min} (short by ${f3(min - value)})` };
+}
+
+function maximum(name: string, flag: string, value: number | null, max: number): GateResult {
+  // nothing to count (e.g. no fallback question) cannot exceed a maximum
+  if (value === null) return { gate: flag, passed: true, message: `${name} n/a (nothing to count) passes ${flag} ${max}` };
+  const passed = value <= max;
+  return { gate: flag, passed, message: passed ? `${name} ${f3(value)} <= ${flag} ${max}` : `${name} ${f3(value)} > ${flag} ${max} (over by ${f3(value - max)})` };
+}
+
+/** Judges the quality gates that were set on one report's summary. Pure. */
+export function qualityGates(summary: Summary, gates: QualityGates): GateResult[] {
+  const out: GateResult[] = [];
+  if (gates.minAccuracy !== undefined) out.push(minimum('top1Accuracy', '--min-accuracy', summary.top1Accuracy, gates.minAccuracy, 'no labeled question without error'));
+  if (gates.minAnswerableAccuracy !== undefined)
+    out.push(minimum('answerableAccuracy', '--min-answerable-accuracy', summary.answerableAccuracy, gates.minAnswerableAccuracy, 'no answerable question without error'));
+  if (gates.maxErrorRate !== undefined) out.push(maximum('error rate', '--max-error-rate', summary.total === 0 ? null : summary.rates.error, gates.maxErrorRate));
+  if (gates.maxFallbackMissedRate !== undefined) out.push(maximum('fallback missed rate', '--max-fallback-missed-rate', fallbackMissedRate(summary), gates.maxFallbackMissedRate));
+  return out;
+}
+
+const listIds = (c: Comparison): string => {
+  const shown = c.questions.broken.slice(0, 10).map((q) => q.id);
+  return shown.join(', ') + (c.counts.broken > shown.length ? `, ... (${c.counts.broken - shown.length} more)` : '');
+};
+
+/** Judges the regression gates that were set on a comparison. Errors are never regressions (see --max-error-rate). Pure. */
+export function regressionGates(c: Comparison, gates: RegressionGates): GateResult[] {
+  const out: GateResult[] = [];
+  const broken = c.counts.broken;
+  if (gates.failOn === 'regression') {
+    out.push({
+      gate: '--fail-on regression',
+      passed: broken === 0,
+      message: broken === 0 ? 'no broken question' : `${broken} broken question${broken === 1 ? '' : 's'} (${listIds(c)}) with --fail-on regression`,
+    });
+  }
+  if (gates.failOn === 'significant-regression') {
+    const alpha = gates.alpha ?? 0.05;
+    const { b, c: fixed, p } = c.paired.mcnemar;
+    const delta = c.paired.top1Accuracy.delta ?? 0;
+    const down = b > fixed;
+    const passed = !(down && p < alpha);
+    const what = `paired top1Accuracy ${delta >= 0 ? '+' : ''}${f3(delta)} on ${c.paired.n} questions (${b} broken, ${fixed} fixed), McNemar p ${p.toPrecision(3)}`;
+    out.push({
+      gate: '--fail-on significant-regression',
+      passed,
+      message: passed ? `${what}: not a significant regression at --alpha ${alpha}` : `${what} < --alpha ${alpha} (significant regression)`,
+    });
+  }
+  if (gates.maxBroken !== undefined) {
+    const passed = broken <= gates.maxBroken;
+    out.push({
+      gate: '--max-broken',
+      passed,
+      message: passed ? `${broken} broken <= --max-broken ${gates.maxBroken}` : `${broken} broken questions > --max-broken ${gates.maxBroken} (over by ${broken - gates.maxBroken}): ${listIds(c)}`,
+    });
+  }
+  return out;
+}
+
+/** The messages of the gates that failed. */
+export const failures = (results: readonly GateResult[]): string[] => results.filter((r) => !r.passed).map((r) => r.message);

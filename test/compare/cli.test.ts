@@ -1,0 +1,84 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ComparisonSchema } from '../../src/compare/schema.js';
+import type { Report } from '../../src/report/schema.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { many, report, result } from './fixtures.js';
+
+const dir = tempDir();
+const save = (name: string, r: unknown): string => writeTemp(dir, name, JSON.stringify(r));
+const base = save('base.json', report([...many('a', 8, 'correct'), result('w', 'wrong', 2), result('e', 'correct')]));
+const head = save('head.json', report([...many('a', 7, 'correct'), result('a7', 'wrong', 3), result('w', 'correct'), result('e', 'error')]));
+const compare = (...args: string[]) => runCli(['compare', ...args, '--resamples', '200']);
+
+describe('answer-eval compare', () => {
+  it('writes compare.json, .html and .md beside HEAD by default, prints a summary, exits 0 without gates', async () => {
+    const res = await compare(base, head);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain(`Compare: ${base} -> ${head}`);
+    expect(res.stdout).toContain('broken 1  fixed 1  top-1 changed 0  score drift 0  added 0  removed 0  errors 1');
+    const c = ComparisonSchema.parse(JSON.parse(readFileSync(join(dir, 'compare.json'), 'utf8')));
+    expect(c.questions.broken.map((q) => q.id)).toEqual(['a7']);
+    expect(existsSync(join(dir, 'compare.html'))).toBe(true);
+    expect(existsSync(join(dir, 'compare.md'))).toBe(true);
+  });
+
+  it('exit 1 on a regression gate and on a quality gate judged on HEAD; the files are still written to --out', async () => {
+    const out = join(dir, 'gated');
+    const res = await compare(base, head, '--out', out, '--fail-on', 'regression', '--min-accuracy', '0.9', '--max-error-rate', '0.2');
+    expect(res.code).toBe(1);
+    expect(res.stderr).toBe('answer-eval: gate failed:\n  - top1Accuracy 0.889 < --min-accuracy 0.9 (short by 0.011)\n  - 1 broken question (a7) with --fail-on regression\n');
+    expect(res.stdout).toContain('gate passed: error rate 0.100 <= --max-error-rate 0.2');
+    for (const f of ['compare.json', 'compare.html', 'compare.md']) expect(existsSync(join(out, f))).toBe(true);
+  });
+
+  it('exit 2 for reports of different datasets or agents, naming both files and the difference; --force compares them', async () => {
+    const other = save('other.json', report([result('a0', 'correct')], { sha256: 'bbb', agent: 'else' }));
+    const res = await compare(base, other);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toBe(
+      `answer-eval: cannot compare ${base} with ${other}:\n  - dataset sha256 differs: aaa in ${base}, bbb in ${other}\n  - agent differs: "demo" in ${base}, "else" in ${other}\npass --force to compare them anyway\n`,
+    );
+    const forced = await compare(base, other, '--force', '--out', join(dir, 'forced'));
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain(`forced: agent differs: "demo" in ${base}, "else" in ${other}`);
+  });
+
+  it('exit 2 for another schemaVersion major, said before any field check', async () => {
+    const v2 = save('v2.json', { schemaVersion: '2.0', something: 'new' });
+    const res = await compare(base, v2);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`schemaVersion major differs: "1.0" in ${base}, "2.0" in ${v2}`);
+  });
+
+  it('exit 2 naming the file and the first bad field of an invalid report, or a file that is not JSON', async () => {
+    const broken = JSON.parse(readFileSync(head, 'utf8')) as Report;
+    (broken.results[1] as { outcome: string }).outcome = 'great';
+    const bad = save('bad.json', broken);
+    const res = await compare(base, bad);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(new RegExp(`^answer-eval: ${bad}: results\\[1\\]\\.outcome: .*\\(not a valid answer-eval report`));
+    const notJson = writeTemp(dir, 'x.json', '{oops');
+    const res2 = await compare(notJson, head);
+    expect(res2.code).toBe(2);
+    expect(res2.stderr).toMatch(new RegExp(`^answer-eval: ${notJson}: not JSON \\(`));
+    const usage = await runCli(['compare', base]);
+    expect(usage.code).toBe(2);
+    const badFlag = await compare(base, head, '--max-error-rate', '2');
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stderr).toBe('answer-eval: --max-error-rate must be a share between 0 and 1, got 2\n');
+  });
+
+  it('is reproducible: the same seed writes the same compare.json', async () => {
+    const a = join(dir, 'r1');
+    const b = join(dir, 'r2');
+    mkdirSync(a);
+    mkdirSync(b);
+    await compare(base, head, '--out', a, '--seed', '42');
+    await compare(base, head, '--out', b, '--seed', '42');
+    expect(readFileSync(join(a, 'compare.json'), 'utf8')).toBe(readFileSync(join(b, 'compare.json'), 'utf8'));
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { compareReports } from '../../src/compare/compare.js';
+import { ComparisonSchema } from '../../src/compare/schema.js';
+import { ConfigError } from '../../src/errors.js';
+import { answer, FILES, many, report, result } from './fixtures.js';
+
+const ids = (xs: { id: string }[]) => xs.map((x) => x.id);
+const FAST = { files: FILES, resamples: 200 };
+
+describe('compareReports: classification by id', () => {
+  // base order differs from head order on purpose: matching is by id
+  const base = report([
+    result('broken', 'correct', 1),
+    result('broken-fb', 'fallback_ok', null),
+    result('fixed', 'wrong', 2),
+    result('changed', 'correct', 1),
+    result('drift', 'correct', 1, 90),
+    result('wrong-drift', 'wrong', 3, 50),
+    result('same', 'correct', 1, 90),
+    result('err-head', 'correct', 1),
+    result('err-base', 'error'),
+    result('removed', 'correct', 1),
+    result('unlabeled', 'unlabeled', 4, 10),
+  ]);
+  const head = report([
+    result('added', 'wrong', 2),
+    result('same', 'correct', 1, 90 + 1e-9),
+    result('unlabeled', 'unlabeled', 5, 10),
+    result('err-base', 'correct', 1),
+    result('err-head', 'error'),
+    result('wrong-drift', 'wrong', 3, 40),
+    result('drift', 'correct', 1, 80),
+    result('changed', 'correct', 7),
+    result('fixed', 'correct', 1),
+    result('broken-fb', 'fallback_missed', 9),
+    result('broken', 'abstained', 2),
+  ]);
+  const c = compareReports(base, head, FAST);
+
+  it('puts each question in exactly its class', () => {
+    expect(ids(c.questions.broken)).toEqual(['broken', 'broken-fb']);
+    expect(ids(c.questions.fixed)).toEqual(['fixed']);
+    expect(ids(c.questions.changed)).toEqual(['changed']);
+    expect(ids(c.questions.drift)).toEqual(['drift', 'wrong-drift']);
+    expect(ids(c.questions.added)).toEqual(['added']);
+    expect(ids(c.questions.removed)).toEqual(['removed']);
+    expect(c.questions.errors.map((e) => [e.id, e.side])).toEqual([
+      ['err-head', 'head'],
+      ['err-base', 'base'],
+    ]);
+    expect(c.counts).toEqual({ paired: 7, broken: 2, fixed: 1, changed: 1, drift: 2, added: 1, removed: 1, errors: 2 });
+    expect(ComparisonSchema.parse(c)).toEqual(c);
+  });
+
+  it('lists drift with its delta and both top-1 answers', () => {
+    const drift = c.questions.drift[0]!;
+    expect(drift.scoreDelta).toBe(-10);
+    expect(drift.base.top1).toEqual({ answer: 'answer 1', sequence_number: 1, label: 'label-1', category: null, score: 90 });
+    const broken = c.questions.broken[0]!;
+    expect([broken.base.top1?.answer, broken.head.top1?.answer]).toEqual(['answer 1', 'answer 2']);
+    expect([broken.base.outcome, broken.head.outcome]).toEqual(['correct', 'abstained']);
+  });
+
+  it('runs McNemar on the paired, error-free, labeled questions only', () => {
+    // paired: broken, broken-fb, fixed, changed, drift, wrong-drift, same (errors, unlabeled, added, removed out)
+    expect(c.paired.n).toBe(7);
+    expect(c.paired.mcnemar).toEqual({ b: 2, c: 1, p: 1 });
+    expect(c.paired.top1Accuracy.base).toBeCloseTo(5 / 7, 12);
+    expect(c.paired.top1Accuracy.head).toBeCloseTo(4 / 7, 12);
+    expect(c.paired.top1Accuracy.delta).toBeCloseTo(-1 / 7, 12);
+  });
+
+  it('reports metric deltas from the summaries', () => {
+    expect(c.metrics.errorRate).toEqual({ base: 1 / 11, head: 1 / 11, delta: 0 });
+    // base: 1 fallback question, ok; head: 1, missed
+    expect(c.metrics.fallbackMissedRate).toEqual({ base: 0, head: 1, delta: 1 });
+    expect(c.metrics.latencyP50.delta).toBe(0);
+  });
+
+  it('has no MRR when the reports carry no rank, and says why', () => {
+    expect(c.paired.mrr).toBeNull();
+    expect(c.paired.mrrNote).toBe('MRR not compared: neither report has a per-question rank (written before answer-eval recorded it)');
+  });
+});
+
+describe('compareReports: statistics', () => {
+  it('computes the McNemar p for 1 broken and 9 fixed, and a reproducible bootstrap interval around the delta', () => {
+    const base = report([...many('b', 1, 'correct'), ...many('f', 9, 'wrong'), ...many('s', 30, 'correct')]);
+    const head = report([...many('b', 1, 'wrong'), ...many('f', 9, 'correct'), ...many('s', 30, 'correct')]);
+    const c = compareReports(base, head, FAST);
+    expect(c.paired.mcnemar.b).toBe(1);
+    expect(c.paired.mcnemar.c).toBe(9);
+    expect(c.paired.mcnemar.p).toBeCloseTo(0.021484375, 15);
+    const acc = c.paired.top1Accuracy;
+    expect(acc.delta).toBeCloseTo(0.2, 12);
+    expect(acc.low!).toBeLessThanOrEqual(acc.delta!);
+    expect(acc.high!).toBeGreaterThanOrEqual(acc.delta!);
+    expect(acc.low!).toBeGreaterThan(0);
+    expect(compareReports(base, head, FAST).paired).toEqual(c.paired);
+    expect(compareReports(base, head, { ...FAST, seed: 99 }).paired.top1Accuracy).not.toEqual(acc);
+  });
+
+  it('computes MRR deltas from per-question ranks', () => {
+    const withRank = (id: string, rank: number | null) => result(id, rank === 1 ? 'correct' : 'wrong', 1, 90, { rank });
+    const base = report([withRank('a', 1), withRank('b', 2), withRank('c', null)]);
+    const head = report([withRank('a', 1), withRank('b', 1), withRank('c', 4)]);
+    const c = compareReports(base, head, FAST);
+    expect(c.paired.mrrNote).toBeNull();
+    expect(c.paired.mrr!.base).toBeCloseTo(1.5 / 3, 12);
+    expect(c.paired.mrr!.head).toBeCloseTo(2.25 / 3, 12);
+    expect(c.paired.mrr!.delta).toBeCloseTo(0.75 / 3, 12);
+  });
+
+  it('tests each tag and category, with Holm across the slices of a breakdown', () => {
+    const tagged = (prefix: string, n: number, outcome: 'correct' | 'wrong', tags: string[], category: string) =>
+      many(prefix, n, outcome, { tags, answers: [answer(1, 90, { category }), answer(2, 10)], rank: outcome === 'correct' ? 1 : null });
+    // billing: 9 broken, 1 fixed; weather: 1 broken, 1 fixed
+    const base = report([...tagged('x', 9, 'correct', ['billing'], 'money'), ...tagged('y', 1, 'wrong', ['billing'], 'money'), ...tagged('w', 1, 'correct', ['weather'], 'sky'), ...tagged('v', 1, 'wrong', ['weather'], 'sky')]);
+    const head = report([...tagged('x', 9, 'wrong', ['billing'], 'money'), ...tagged('y', 1, 'correct', ['billing'], 'money'), ...tagged('w', 1, 'wrong', ['weather'], 'sky'), ...tagged('v', 1, 'correct', ['weather'], 'sky')]);
+    const c = compareReports(base, head, FAST);
+    const billing = c.slices.tag.find((s) => s.key === 'billing')!;
+    const weather = c.slices.tag.find((s) => s.key === 'weather')!;
+    expect(billing.mcnemar).toMatchObject({ b: 9, c: 1 });
+    expect(billing.mcnemar.p).toBeCloseTo(0.021484375, 15);
+    // two slices: smallest p times 2; the other stays 1
+    expect(billing.pHolm).toBeCloseTo(0.04296875, 15);
+    expect(weather.pHolm).toBe(1);
+    // rank 1 when correct, none otherwise: the MRR delta equals the accuracy delta here
+    expect(billing.mrr!.delta).toBeCloseTo(-0.8, 12);
+    expect(billing.top1Accuracy.delta).toBeCloseTo(-0.8, 12);
+    expect(weather.mrr!.delta).toBe(0);
+    // category: the category of the matching answer (base rank, else head rank)
+    expect(c.slices.category.map((s) => [s.key, s.n])).toEqual([
+      ['money', 10],
+      ['sky', 2],
+    ]);
+  });
+});
+
+describe('compareReports: refusal', () => {
+  const a = report([result('q', 'correct')]);
+
+  it('refuses different dataset, agent or schema major, naming both files and the difference', () => {
+    const other = report([result('q', 'correct')], { sha256: 'bbb', agent: 'other', schemaVersion: '2.0' });
+    let error: unknown;
+    try {
+      compareReports(a, other, FAST);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).exitCode).toBe(2);
+    expect((error as ConfigError).message).toBe(
+      [
+        'cannot compare base.json with head.json:',
+        '  - schemaVersion major differs: "1.0" in base.json, "2.0" in head.json',
+        '  - dataset sha256 differs: aaa in base.json, bbb in head.json',
+        '  - agent differs: "demo" in base.json, "other" in head.json',
+        'pass --force to compare them anyway',
+      ].join('\n'),
+    );
+  });
+
+  it('accepts a minor schema difference, and --force overrides and records the differences', () => {
+    expect(compareReports(a, report([result('q', 'correct')], { schemaVersion: '1.3' }), FAST).forced).toEqual([]);
+    const c = compareReports(a, report([result('q', 'correct')], { agent: 'other' }), { ...FAST, force: true });
+    expect(c.forced).toEqual(['agent differs: "demo" in base.json, "other" in head.json']);
+  });
+});

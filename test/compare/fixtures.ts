@@ -1,0 +1,70 @@
+import type { Outcome } from '../../src/score/outcome.js';
+import type { QuestionResult, Report, ReportAnswer } from '../../src/report/schema.js';
+import { summarize } from '../../src/score/summary.js';
+
+/** A stored answer item. */
+export function answer(seq: number, score: number, extra: Partial<ReportAnswer> = {}): ReportAnswer {
+  return {
+    answer: `answer ${seq}`,
+    sequence_number: seq,
+    answer_score: score,
+    tags: [],
+    label: `label-${seq}`,
+    is_agent_answer: true,
+    is_dummy_answer: false,
+    is_dummy_floor_answer: false,
+    is_suggestion_answer: false,
+    is_international_question: false,
+    is_dialog_in_progress: false,
+    is_dialogue_answer: false,
+    delay: -1,
+    ...extra,
+  };
+}
+
+/** A result whose top-1 is answer `top` (score `score`), or none; `rank` left out unless given. */
+export function result(id: string, outcome: Outcome, top: number | null = 1, score = 90, extra: Partial<QuestionResult> = {}): QuestionResult {
+  const expect = outcome === 'unlabeled' ? null : outcome.startsWith('fallback') ? 'fallback' : 'answer';
+  return {
+    id,
+    line: 1,
+    question: `question ${id}`,
+    language: 'en',
+    tags: [],
+    expected: { expect },
+    outcome,
+    top1Index: top === null || outcome === 'error' ? null : 0,
+    answers: top === null || outcome === 'error' ? [] : [answer(top, score), answer(top + 100, score / 2)],
+    unordered: false,
+    latencyMs: outcome === 'error' ? null : 10,
+    attempts: 1,
+    error: outcome === 'error' ? { kind: 'http', message: 'HTTP 500', status: 500 } : null,
+    ...extra,
+  };
+}
+
+export function report(results: QuestionResult[], overrides: { agent?: string; sha256?: string; schemaVersion?: string } = {}): Report {
+  return {
+    schemaVersion: overrides.schemaVersion ?? '1.0',
+    tool: { name: 'answer-eval', version: '0.1.0' },
+    run: {
+      startedAt: '2025-01-01T00:00:00.000Z',
+      finishedAt: '2025-01-01T00:00:01.000Z',
+      durationMs: 1000,
+      status: 'completed',
+      baseUrl: 'http://127.0.0.1:1',
+      embeddedEngine: false,
+      agent: overrides.agent ?? 'demo',
+      dataset: { path: 'qs.csv', sha256: overrides.sha256 ?? 'aaa', questions: results.length },
+      options: { concurrency: 1, timeoutMs: 1000, retries: 0, language: 'en', output: 'json', guest: true, forceSubscription: false },
+    },
+    summary: summarize(results),
+    results,
+  };
+}
+
+/** n results with the given outcome, ids `${prefix}${i}`. */
+export const many = (prefix: string, n: number, outcome: Outcome, extra: Partial<QuestionResult> = {}): QuestionResult[] =>
+  Array.from({ length: n }, (_, i) => result(`${prefix}${i}`, outcome, 1, 90, extra));
+
+export const FILES = { base: 'base.json', head: 'head.json' };

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { compareReports } from '../../src/compare/compare.js';
+import { renderCompareConsole } from '../../src/compare/render/console.js';
+import { renderCompareHtml } from '../../src/compare/render/html.js';
+import { renderCompareJson } from '../../src/compare/render/json.js';
+import { escapeMd, renderCompareMarkdown } from '../../src/compare/render/markdown.js';
+import { ComparisonSchema } from '../../src/compare/schema.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { tempDir } from '../helpers/tmp.js';
+import { answer, FILES, report, result } from './fixtures.js';
+
+const XSS = '<script>window.__xss=1</script>';
+const IMG = '<img src=x onerror="window.__xss=2">';
+const hostile = (seq: number) => answer(seq, 80, { answer: `${XSS} answer | ${seq} ${IMG}`, label: `l|${seq}` });
+
+const base = report([
+  result('fixed-1', 'wrong', 3),
+  result(`broken ${XSS}`, 'correct', 1, 90, { question: `What ${IMG} | pipes?`, tags: [`t${XSS}`], answers: [hostile(1), answer(2, 10)] }),
+  result('same', 'correct', 1),
+]);
+const head = report([
+  result('fixed-1', 'correct', 1),
+  result(`broken ${XSS}`, 'wrong', 2, 90, { question: `What ${IMG} | pipes?`, tags: [`t${XSS}`], answers: [hostile(2), answer(1, 10)] }),
+  result('same', 'correct', 1),
+]);
+const c = compareReports(base, head, { files: FILES, resamples: 100 });
+
+describe('compare.json and compare.md', () => {
+  it('compare.json round-trips through its schema', () => {
+    expect(ComparisonSchema.parse(JSON.parse(renderCompareJson(c)))).toEqual(c);
+    expect(c.schemaVersion).toBe('1.0');
+    expect(c.tool.name).toBe('answer-eval');
+  });
+
+  it('escapes pipes, HTML, formatting and mentions in Markdown', () => {
+    expect(escapeMd('a|b <i>x</i> *y* @team\nz')).toBe('a\\|b &lt;i&gt;x&lt;/i&gt; \\*y\\* &#64;team z');
+    const md = renderCompareMarkdown(c);
+    expect(md).not.toContain('<script>');
+    expect(md).not.toContain('<img');
+    expect(md).toContain('### Broken (1)');
+    expect(md.indexOf('### Broken')).toBeLessThan(md.indexOf('### Fixed'));
+    // every table row has the same number of unescaped pipes as its header
+    for (const line of md.split('\n').filter((l) => l.startsWith('| broken'))) expect(line.replace(/\\\|/g, '').split('|')).toHaveLength(6);
+  });
+
+  it('prints a short console summary naming the broken questions', () => {
+    const text = renderCompareConsole(c);
+    expect(text).toContain('broken 1  fixed 1  top-1 changed 0');
+    expect(text).toContain(`broken: broken ${XSS} (correct -> wrong)`);
+  });
+});
+
+describe('compare.html in headless Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('has no console error, makes no request, shows hostile strings as text, and lists broken questions first', async () => {
+    const file = join(tempDir(), 'compare.html');
+    writeFileSync(file, renderCompareHtml(c));
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+    });
+    page.on('pageerror', (err) => problems.push(err.message));
+    page.on('request', (r) => {
+      if (r.url() !== pathToFileURL(file).href) requests.push(r.url());
+    });
+    await page.goto(pathToFileURL(file).href);
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.locator('img').count()).toBe(0);
+    const body = await page.locator('body').innerText();
+    expect(body).toContain(XSS);
+    expect(body).toContain('onerror');
+    const sections = await page.locator('section').evaluateAll((els) => els.map((el) => el.id));
+    expect(sections.slice(0, 2)).toEqual(['broken', 'fixed']);
+    // the two top-1 answers side by side
+    const pair = page.locator('#broken .pair').first();
+    expect(await pair.locator(':scope > div').count()).toBe(2);
+    expect(await pair.innerText()).toContain(`${XSS} answer | 1`);
+    expect(await pair.innerText()).toContain(`${XSS} answer | 2`);
+    // the filter works without errors
+    await page.fill('#filter', 'fixed-1');
+    expect(await page.locator('#broken tr[data-q]').first().isHidden()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
