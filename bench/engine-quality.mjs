@@ -1,22 +1,25 @@
 #!/usr/bin/env node
 // Engine quality and speed on CLINC150, in-process (no HTTP). Run after `npm run build`:
-//   node bench/engine-quality.mjs [--clinc DIR] [--sample]
+//   node bench/engine-quality.mjs [--clinc DIR] [--val] [--answer-weight W] [--classifier-weight W] [--speed-ms MS]
 // The floor threshold is chosen on val.jsonl, the figures are measured on test.jsonl.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRetriever, loadKnowledgeBase, SAMPLE_KB, SAMPLE_QUESTIONS } from '../dist/engine/index.js';
+import { createRetriever, DEFAULT_FLOOR_THRESHOLD, loadKnowledgeBase, SAMPLE_KB, SAMPLE_QUESTIONS } from '../dist/engine/index.js';
 import { parse } from 'csv-parse/sync';
 
 const { values } = parseArgs({
   options: {
     clinc: { type: 'string', default: '../shared/data/clinc150' },
     'answer-weight': { type: 'string' },
+    'classifier-weight': { type: 'string' },
     'speed-ms': { type: 'string', default: '3000' },
+    val: { type: 'boolean', default: false }, // validation figures only (while tuning)
   },
 });
 const options = {
   ...(values['answer-weight'] && { answerWeight: Number(values['answer-weight']) }),
+  ...(values['classifier-weight'] && { classifierWeight: Number(values['classifier-weight']) }),
 };
 
 const readJsonl = (file) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
@@ -68,12 +71,15 @@ async function clinc(dir) {
   const top1 = measure(val, 0, isRight);
   console.log(`val:  floor ${chosen.floor} -> in-scope accuracy ${pct(chosen.accuracy)}, OOS recall ${pct(chosen.oosRecall)} (top-1 without floor ${pct(top1.accuracy)})`);
   const testQuestions = readJsonl(join(dir, 'test.jsonl'));
-  const test = measure(predict(retriever, testQuestions), chosen.floor, isRight);
-  console.log(`test: floor ${chosen.floor} -> in-scope accuracy ${pct(test.accuracy)} (${test.inScope}), OOS recall ${pct(test.oosRecall)} (${test.oos})`);
+  const test = values.val ? undefined : measure(predict(retriever, testQuestions), chosen.floor, isRight);
+  if (test) console.log(`test: floor ${chosen.floor} -> in-scope accuracy ${pct(test.accuracy)} (${test.inScope}), OOS recall ${pct(test.oosRecall)} (${test.oos})`);
   for (const target of [0.25, 0.3, 0.5]) {
     // The floor at which val reaches a given OOS recall, for a curve next to the published numbers.
     let floor = 0;
     while (floor < 100 && measure(val, floor, isRight).oosRecall < target) floor += 0.5;
+    const v = measure(val, floor, isRight);
+    console.log(`val at OOS recall ${pct(target)} (floor ${floor}): accuracy ${pct(v.accuracy)}, OOS recall ${pct(v.oosRecall)}`);
+    if (values.val) continue;
     const m = measure(predict(retriever, testQuestions), floor, isRight);
     console.log(`test at val OOS recall ${pct(target)} (floor ${floor}): accuracy ${pct(m.accuracy)}, OOS recall ${pct(m.oosRecall)}`);
   }
@@ -96,7 +102,7 @@ async function sample() {
   const chosen = chooseFloor(predictions, isRight);
   console.log(`sample: best floor here ${chosen.floor} (accuracy ${pct(chosen.accuracy)}, refused ${pct(chosen.oosRecall)})`);
   if (process.env.SHOW_MISSES) for (const p of predictions) if (!isRight(p) || p.score < 30) console.log(p.score, p.q.question, '->', p.label, '| want', p.q.expected_label || 'fallback');
-  for (const floor of [25, 30, 35]) {
+  for (const floor of [DEFAULT_FLOOR_THRESHOLD - 5, DEFAULT_FLOOR_THRESHOLD - 2, DEFAULT_FLOOR_THRESHOLD, DEFAULT_FLOOR_THRESHOLD + 2, DEFAULT_FLOOR_THRESHOLD + 5]) {
     const m = measure(predictions, floor, isRight);
     console.log(`sample at floor ${floor}: answerable accuracy ${pct(m.accuracy)} (${m.inScope}), out-of-scope refused ${pct(m.oosRecall)} (${m.oos})`);
   }

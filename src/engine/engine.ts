@@ -7,7 +7,7 @@ import { createRetriever } from './retrieval.js';
 import { createEngineServer } from './server.js';
 
 /** Default floor: below this score the reply is the floor answer. Tuned on the sample set (docs/engine.md). */
-export const DEFAULT_FLOOR_THRESHOLD = 30;
+export const DEFAULT_FLOOR_THRESHOLD = 38;
 /** Default suggestion threshold: runner-ups at or above it are returned as suggestions. */
 export const DEFAULT_SUGGESTION_THRESHOLD = 50;
 

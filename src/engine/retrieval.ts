@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import { createAnalyzer, type Analyzer } from './analyzer.js';
+import { trainClassifier, type Classifier } from './classifier.js';
 import type { KbEntry, KnowledgeBase } from './kb.js';
 
 /** One entry proposed for a question, with its score on the 0-100 scale (see docs/engine.md). */
@@ -11,6 +12,8 @@ export interface Ranked {
 export interface RetrievalOptions {
   /** Weight of the answer text (and theme) against the examples. @default 0.5 */
   answerWeight?: number;
+  /** Weight of the classifier's probability added to the BM25 match (0: BM25 only). @default 0.3 */
+  classifierWeight?: number;
 }
 
 export interface Retriever {
@@ -36,20 +39,24 @@ interface Shard {
   entries: KbEntry[];
   docFreq: Map<string, number>;
   boost: Record<string, number>;
+  classifier: Classifier | undefined;
+  classifierWeight: number;
 }
 
-function buildShard(entries: KbEntry[], language: string, answerWeight: number): Shard {
+function buildShard(entries: KbEntry[], language: string, answerWeight: number, classifierWeight: number): Shard {
   const analyze = createAnalyzer(language);
   const index = new MiniSearch<Doc>({ fields: ['examples', 'answer'], tokenize: (s) => s.split(' ').filter(Boolean) });
   const docFreq = new Map<string, number>();
+  const analyzed = entries.map((entry) => entry.examples.map((e) => analyze(e)));
   const docs = entries.map((entry, id) => {
-    const examples = entry.examples.flatMap((e) => analyze(e));
+    const examples = analyzed[id]!.flat();
     const answer = analyze(`${entry.answer} ${entry.theme ?? ''}`);
     for (const term of new Set([...examples, ...answer])) docFreq.set(term, (docFreq.get(term) ?? 0) + 1);
     return { id, examples: examples.join(' '), answer: answer.join(' ') };
   });
   index.addAll(docs);
-  return { analyze, index, entries, docFreq, boost: { examples: 1, answer: answerWeight } };
+  const classifier = classifierWeight > 0 ? trainClassifier(analyzed) : undefined;
+  return { analyze, index, entries, docFreq, boost: { examples: 1, answer: answerWeight }, classifier, classifierWeight };
 }
 
 /**
@@ -67,12 +74,12 @@ function ceiling(terms: string[], shard: Shard): number {
 }
 
 /**
- * ratio (score / ceiling) → 0-100. sqrt undoes MiniSearch's matched-terms multiplier; x / (x + 0.5) keeps
- * the scale open at the top (frequent terms in many examples push the ratio above 1) and monotonic.
- * ratio 0.04 → 28.6, 0.25 → 50, 1 → 66.7, 4 → 80.
+ * ratio (score / ceiling) and the classifier's weighted probability → 0-100. sqrt undoes MiniSearch's
+ * matched-terms multiplier; x / (x + 0.5) keeps the scale open at the top (frequent terms in many examples
+ * push the ratio above 1) and monotonic. Without the classifier: ratio 0.04 → 28.6, 0.25 → 50, 1 → 66.7, 4 → 80.
  */
-export function toScale(ratio: number): number {
-  const x = Math.sqrt(Math.max(0, ratio));
+export function toScale(ratio: number, weightedProbability = 0): number {
+  const x = Math.sqrt(Math.max(0, ratio)) + weightedProbability;
   return Math.round((1000 * x) / (x + 0.5)) / 10;
 }
 
@@ -80,18 +87,25 @@ function rank(shard: Shard, question: string, limit: number): Ranked[] {
   const terms = [...new Set(shard.analyze(question))];
   if (!terms.length) return [];
   const top = ceiling(terms, shard);
-  const hits = shard.index.search(terms.join(' '), { bm25: BM25, boost: shard.boost });
-  const ranked: Ranked[] = [];
-  for (const hit of hits.slice(0, limit)) {
-    const entry = shard.entries[hit.id as number];
-    if (entry) ranked.push({ entry, score: toScale(hit.score / top) });
+  const known = terms.filter((term) => shard.docFreq.has(term)); // unknown terms only lower the ceiling
+  const hits = shard.index.search(known.join(' '), { bm25: BM25, boost: shard.boost });
+  // Every entry BM25 found is a candidate; the classifier re-orders them (MiniSearch's order otherwise).
+  const p = shard.classifier?.probabilities(terms);
+  const ranked: (Ranked & { x: number })[] = [];
+  for (const hit of p ? hits : hits.slice(0, limit)) {
+    const id = hit.id as number;
+    const entry = shard.entries[id];
+    const bonus = p ? shard.classifierWeight * p[id]! : 0;
+    if (entry) ranked.push({ entry, score: toScale(hit.score / top, bonus), x: Math.sqrt(hit.score / top) + bonus });
   }
-  return ranked;
+  if (p) ranked.sort((a, b) => b.x - a.x);
+  return ranked.slice(0, limit).map(({ entry, score }) => ({ entry, score }));
 }
 
 /** Indexes the knowledge base once per language; a question is matched against its language's entries. */
 export function createRetriever(kb: KnowledgeBase, options: RetrievalOptions = {}): Retriever {
   const answerWeight = options.answerWeight ?? 0.5;
+  const classifierWeight = options.classifierWeight ?? 0.3;
   const byLanguage = new Map<string, KbEntry[]>();
   for (const entry of kb.entries) {
     const list = byLanguage.get(entry.language);
@@ -103,7 +117,7 @@ export function createRetriever(kb: KnowledgeBase, options: RetrievalOptions = {
     let shard = shards.get(language);
     if (!shard) {
       // A language without entries of its own searches the whole base with its own analyzer.
-      shard = buildShard(byLanguage.get(language) ?? kb.entries, language, answerWeight);
+      shard = buildShard(byLanguage.get(language) ?? kb.entries, language, answerWeight, classifierWeight);
       shards.set(language, shard);
     }
     return shard;

@@ -3,6 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createRetriever, DEFAULT_FLOOR_THRESHOLD, DEFAULT_SUGGESTION_THRESHOLD, buildAnswers, loadKnowledgeBase, SAMPLE_KB, SAMPLE_QUESTIONS } from '../../src/engine/index.js';
 import { toScale } from '../../src/engine/retrieval.js';
+import { createAnalyzer } from '../../src/engine/analyzer.js';
+import { trainClassifier } from '../../src/engine/classifier.js';
 
 const kb = await loadKnowledgeBase(SAMPLE_KB);
 const retriever = createRetriever(kb);
@@ -38,7 +40,32 @@ describe('sample set quality at the default thresholds', () => {
 
 describe('score scale', () => {
   it('maps the ratio to 0-100 monotonically', () => {
-    expect([0, 0.04, 0.25, 1, 4].map(toScale)).toEqual([0, 28.6, 50, 66.7, 80]);
+    expect([0, 0.04, 0.25, 1, 4].map((ratio) => toScale(ratio))).toEqual([0, 28.6, 50, 66.7, 80]);
     expect(toScale(1e9)).toBeLessThanOrEqual(100);
+    // The classifier's weighted probability adds to sqrt(ratio): 0.5 + 0.3 → 61.5.
+    expect(toScale(0.25, 0.3)).toBe(61.5);
+    expect(toScale(1e9, 0.3)).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('classifier', () => {
+  const an = createAnalyzer('en');
+  const examples = [
+    ['add milk to my shopping list', 'put eggs on the shopping list', 'please add bread to my list'],
+    ['what is on my shopping list', 'read me my shopping list', 'tell me what my list has'],
+  ].map((list) => list.map((text) => an(text)));
+
+  it('learns the terms that tell entries apart, repeatably', () => {
+    const model = trainClassifier(examples)!;
+    const p = model.probabilities(an('add butter to the shopping list'));
+    expect(p[0]).toBeGreaterThan(0.5);
+    expect(p[0]! + p[1]!).toBeCloseTo(1);
+    expect(model.probabilities(an('what is on the list'))[1]).toBeGreaterThan(0.5);
+    expect(trainClassifier(examples)!.probabilities(an('add tea'))).toEqual(model.probabilities(an('add tea')));
+  });
+
+  it('is skipped with a single entry or no examples', () => {
+    expect(trainClassifier([examples[0]!])).toBeUndefined();
+    expect(trainClassifier([[], []])).toBeUndefined();
   });
 });
