@@ -34,7 +34,7 @@ const coverage = (r: QuestionResult): CoverageChange => ({ id: r.id, question: r
 
 /**
  * Sorts every question into its class. Per pair, exactly one of: error (on either side), broken, fixed,
- * changed (correct on both sides, different top-1), or unchanged (not listed). Score drift is listed
+ * changed (a different top-1 answer, correct on both sides or on neither), or unchanged (not listed). Score drift is listed
  * besides: the same top-1 answer (sequence number) on both sides whose score moved by more than `scoreEpsilon`.
  */
 export function classify(base: readonly QuestionResult[], head: readonly QuestionResult[], scoreEpsilon: number): Classified {
@@ -49,13 +49,12 @@ export function classify(base: readonly QuestionResult[], head: readonly Questio
       continue;
     }
     const sameTop = c.base.top1?.sequence_number === c.head.top1?.sequence_number;
-    if (isJudged(pair.base) && isJudged(pair.head)) {
-      const was = isCorrect(pair.base);
-      const now = isCorrect(pair.head);
-      if (was && !now) out.broken.push(c);
-      else if (!was && now) out.fixed.push(c);
-      else if (was && now && !sameTop) out.changed.push(c);
-    }
+    const judged = isJudged(pair.base) && isJudged(pair.head);
+    const was = judged && isCorrect(pair.base);
+    const now = judged && isCorrect(pair.head);
+    if (was && !now) out.broken.push(c);
+    else if (!was && now) out.fixed.push(c);
+    else if (!sameTop) out.changed.push(c);
     if (sameTop && c.scoreDelta !== null && Math.abs(c.scoreDelta) > scoreEpsilon) out.drift.push(c);
   }
   return out;

@@ -92,7 +92,7 @@ ${questionSection('fixed', 'Fixed: was not correct, now is', c.questions.fixed, 
 ${sliceSection('tag', c.slices.tag)}
 ${sliceSection('category', c.slices.category)}
 </section>
-${questionSection('changed', 'Top-1 changed, still correct', c.questions.changed)}
+${questionSection('changed', 'Top-1 changed, same correctness', c.questions.changed)}
 ${questionSection('drift', 'Score drift (same top-1, score moved)', c.questions.drift)}
 ${coverageSection('added', 'Added questions (coverage, not a regression)', c.questions.added)}
 ${coverageSection('removed', 'Removed questions (coverage, not a regression)', c.questions.removed)}

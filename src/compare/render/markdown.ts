@@ -59,7 +59,7 @@ export function renderCompareMarkdown(c: Comparison): string {
     '',
     `Base \`${escapeMd(c.base.file)}\` (${escapeMd(c.base.startedAt)}) → head \`${escapeMd(c.head.file)}\` (${escapeMd(c.head.startedAt)}), agent ${escapeMd(c.head.agent)}.`,
     '',
-    `${status}, ${n.fixed} fixed, ${n.changed} top-1 changed but still correct, ${n.drift} score drift, ${n.added} added, ${n.removed} removed, ${n.errors} with errors.`,
+    `${status}, ${n.fixed} fixed, ${n.changed} top-1 changed (same correctness), ${n.drift} score drift, ${n.added} added, ${n.removed} removed, ${n.errors} with errors.`,
     '',
     `${verdict(c)}.`,
   ];
@@ -69,7 +69,7 @@ export function renderCompareMarkdown(c: Comparison): string {
   lines.push('', ...table(['metric', 'base', 'head', 'Δ'], metricRows(c), 1));
   lines.push(...questions('Broken', c.questions.broken));
   lines.push(...questions('Fixed', c.questions.fixed));
-  lines.push(...questions('Top-1 changed, still correct', c.questions.changed));
+  lines.push(...questions('Top-1 changed, same correctness', c.questions.changed));
   lines.push(...questions('Score drift', c.questions.drift, true));
   lines.push(...coverage('Added questions', c.questions.added));
   lines.push(...coverage('Removed questions', c.questions.removed));
