@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fastParse } from './fast-parse.js';
 
 // The public sample writes every value as a string ("42", "true", "a|b"); real numbers and booleans are accepted too.
 const NUMERIC = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -73,6 +74,8 @@ export function parseAnswerResponse(body: string): ParsedResponse {
   } catch {
     return { ok: false, message: `the body is not JSON: ${JSON.stringify(excerpt(body))}` };
   }
+  const fast = fastParse(json);
+  if (fast !== undefined) return { ok: true, response: fast };
   const parsed = AnswerResponseSchema.safeParse(json);
   if (parsed.success) return { ok: true, response: parsed.data };
   const issue = parsed.error.issues[0]!;

@@ -1,0 +1,87 @@
+import type { AnswerItem, AnswerResponse } from './response.js';
+
+// The hot path of every answered question. Checks and coerces a well-formed body by hand, producing exactly
+// what AnswerResponseSchema would (same values, same key order); anything unusual returns undefined, and the
+// zod schema then runs to name the bad field. test/client/fast-parse.test.ts holds the two to the same output.
+
+const NUMERIC = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+const FAIL = Symbol('fail');
+type Fail = typeof FAIL;
+
+const num = (v: unknown): number | Fail => {
+  const n = typeof v === 'string' && NUMERIC.test(v.trim()) ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : FAIL;
+};
+const bool = (v: unknown): boolean | Fail => {
+  if (typeof v === 'boolean') return v;
+  const s = typeof v === 'string' ? v.trim().toLowerCase() : v;
+  if (s === 'true' || s === '1' || s === 1) return true;
+  if (s === 'false' || s === '0' || s === 0) return false;
+  return FAIL;
+};
+const text = (v: unknown): string | Fail => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : FAIL);
+const tags = (v: unknown): string[] | Fail => {
+  if (v === undefined) return [];
+  if (typeof v === 'string') return v.split('|').map((t) => t.trim()).filter((t) => t !== '');
+  return Array.isArray(v) && v.every((t) => typeof t === 'string') ? (v as string[]) : FAIL;
+};
+
+/** Each field of an answer item in schema order, with its coercion and whether it must be there. */
+const FIELDS: [string, (v: unknown) => unknown, boolean][] = [
+  ['answer', (v) => (typeof v === 'string' ? v : FAIL), true],
+  ['theme', text, false],
+  ['context', text, false],
+  ['snippet', text, false],
+  ['sequence_number', num, true],
+  ['answer_score', num, true],
+  ['tags', tags, true],
+  ['label', text, false],
+  ['category', text, false],
+  ['sub_category', text, false],
+  ['answer_language', text, false],
+  ['is_agent_answer', bool, true],
+  ['is_dummy_answer', bool, true],
+  ['is_dummy_floor_answer', bool, true],
+  ['is_suggestion_answer', bool, true],
+  ['is_international_question', bool, true],
+  ['is_dialog_in_progress', bool, true],
+  ['is_dialogue_answer', bool, true],
+  ['delay', num, true],
+];
+const KNOWN = new Set(FIELDS.map(([key]) => key));
+
+function item(raw: unknown): AnswerItem | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const src = raw as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, coerce, required] of FIELDS) {
+    const v = src[key];
+    if (v === undefined && !required) continue;
+    const c = coerce(v);
+    if (c === FAIL) return undefined;
+    out[key] = c;
+  }
+  for (const key in src) if (!KNOWN.has(key)) out[key] = src[key];
+  return out as AnswerItem;
+}
+
+/** The parsed response of a well-formed body, or undefined to let the schema say what is wrong. */
+export function fastParse(json: unknown): AnswerResponse | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const src = json as Record<string, unknown>;
+  const ppa = src['post_processed_answer'];
+  if (ppa !== undefined && typeof ppa !== 'string') return undefined;
+  const list = src['answers'];
+  if (!Array.isArray(list)) return undefined;
+  const answers: AnswerItem[] = new Array(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const parsed = item(list[i]);
+    if (parsed === undefined) return undefined;
+    answers[i] = parsed;
+  }
+  const out: Record<string, unknown> = {};
+  if (ppa !== undefined) out['post_processed_answer'] = ppa;
+  out['answers'] = answers;
+  for (const key in src) if (key !== 'post_processed_answer' && key !== 'answers') out[key] = src[key];
+  return out as AnswerResponse;
+}
