@@ -12,6 +12,9 @@ export function backoffDelay(retry: number, options: BackoffOptions, random: () 
   return Math.floor(random() * Math.min(options.capMs, options.baseMs * 2 ** retry));
 }
 
+/** The longest a Retry-After header makes a run wait: a service asking for more is waited on for this long, then asked again. */
+export const RETRY_AFTER_CAP_MS = 60_000;
+
 /** Milliseconds a Retry-After header asks for (seconds or an HTTP date), or undefined. */
 export function retryAfterMs(header: string | undefined, now: number = Date.now()): number | undefined {
   if (header === undefined || header.trim() === '') return undefined;
