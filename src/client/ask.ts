@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NotAuthorizedError } from '../errors.js';
 import type { Question } from '../dataset/question.js';
-import { backoffDelay, RETRY_AFTER_CAP_MS, retryAfterMs, type BackoffOptions } from './backoff.js';
+import { retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
 import { QuestionError } from './errors.js';
 import { buildRequestBody, type RequestSettings } from './request.js';
 import { excerpt, parseAnswerResponse, type AnswerResponse } from './response.js';
@@ -71,11 +71,12 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
       latencyMs = null;
     }
     const retryAfter = retryAfterMs(error.retryAfter);
-    const waitMs = Math.max(backoffDelay(attempts - 1, ctx.backoff), Math.min(retryAfter ?? 0, RETRY_AFTER_CAP_MS));
+    const waitMs = retryWaitMs(attempts - 1, ctx.backoff, retryAfter);
+    const retrying = error.retryable && attempts <= ctx.retries;
+    if (retrying) ctx.onRetry?.(question, error, waitMs);
     // the service is overloaded: the whole run slows down, not only this question
     if (error.status === 429 || (error.status === 503 && retryAfter !== undefined)) ctx.throttle?.throttled(waitMs);
-    if (!error.retryable || attempts > ctx.retries) return { ok: false, error: scrub(error, ctx.agentCode), attempts, latencyMs };
-    ctx.onRetry?.(question, error, waitMs);
+    if (!retrying) return { ok: false, error: scrub(error, ctx.agentCode), attempts, latencyMs };
     await sleep(waitMs, undefined, { signal: ctx.signal });
   }
 }

@@ -23,3 +23,8 @@ export function retryAfterMs(header: string | undefined, now: number = Date.now(
   const date = Date.parse(header);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
+
+/** The wait before retry number `retry` (0-based): the backoff, or the Retry-After when longer, capped at RETRY_AFTER_CAP_MS. */
+export function retryWaitMs(retry: number, options: BackoffOptions, retryAfter: number | undefined, random: () => number = Math.random): number {
+  return Math.max(backoffDelay(retry, options, random), Math.min(retryAfter ?? 0, RETRY_AFTER_CAP_MS));
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { retryAfterMs, retryWaitMs } from '../../src/client/backoff.js';
 import { Throttle } from '../../src/client/throttle.js';
 import { formatProgress, progressBar, ProgressTracker } from '../../src/run/progress.js';
 
@@ -53,5 +54,17 @@ describe('progress', () => {
     expect(formatProgress(snap)).toBe('30/100 (30.0%)  5.0/s  ETA 14s  2 errors  waiting 8s (429: paused, then 2.5/s)');
     expect(formatProgress(p.snapshot(20_000))).toBe('30/100 (30.0%)  0.5/s  ETA 2m20s  2 errors');
     expect(progressBar(30, 100, 10)).toBe('[###-------]');
+  });
+});
+
+describe('retry waits', () => {
+  const backoff = { baseMs: 250, capMs: 10_000 };
+  it('full jitter below min(cap, base * 2^retry); Retry-After when longer, capped at 60 s', () => {
+    expect(retryWaitMs(0, backoff, undefined, () => 0.5)).toBe(125);
+    expect(retryWaitMs(3, backoff, undefined, () => 0.999)).toBe(1998);
+    expect(retryWaitMs(10, backoff, undefined, () => 0.5)).toBe(5000);
+    expect(retryWaitMs(0, backoff, retryAfterMs('2'), () => 0.5)).toBe(2000);
+    expect(retryWaitMs(0, backoff, retryAfterMs('3600'), () => 0.5)).toBe(60_000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:30 GMT', Date.parse('2026-01-01T00:00:00Z'))).toBe(30_000);
   });
 });
