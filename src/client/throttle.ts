@@ -75,7 +75,7 @@ export class Throttle {
       this.#next = this.#pausedUntil;
     }
     this.#lastIncrease = this.#pausedUntil;
-    this.#onPause?.(this.#pausedUntil - now, this.#rate);
+    this.#onPause?.(Math.round(this.#pausedUntil - now), this.#rate);
   }
 
   async #wait(signal: AbortSignal | undefined): Promise<void> {
