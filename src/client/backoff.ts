@@ -12,6 +12,9 @@ export function backoffDelay(retry: number, options: BackoffOptions, random: () 
   return Math.floor(random() * Math.min(options.capMs, options.baseMs * 2 ** retry));
 }
 
+/** The longest a Retry-After header makes a run wait: a service asking for more is waited on for this long, then asked again. */
+export const RETRY_AFTER_CAP_MS = 60_000;
+
 /** Milliseconds a Retry-After header asks for (seconds or an HTTP date), or undefined. */
 export function retryAfterMs(header: string | undefined, now: number = Date.now()): number | undefined {
   if (header === undefined || header.trim() === '') return undefined;
@@ -19,4 +22,9 @@ export function retryAfterMs(header: string | undefined, now: number = Date.now(
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(header);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The wait before retry number `retry` (0-based): the backoff, or the Retry-After when longer, capped at RETRY_AFTER_CAP_MS. */
+export function retryWaitMs(retry: number, options: BackoffOptions, retryAfter: number | undefined, random: () => number = Math.random): number {
+  return Math.max(backoffDelay(retry, options, random), Math.min(retryAfter ?? 0, RETRY_AFTER_CAP_MS));
 }

@@ -1,5 +1,6 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { QuestionError } from './errors.js';
+import { redactUrlsIn } from './url.js';
 
 export interface TransportOptions {
   /** Keep-alive connections to the service; the run's concurrency. */
@@ -8,7 +9,7 @@ export interface TransportOptions {
   timeoutMs: number;
   /** A larger body is a protocol error, not an out-of-memory. */
   maxResponseBytes: number;
-  /** Skip TLS verification (only with --insecure). */
+  /** Skip TLS certificate verification (only --insecure sets it, and the CLI says so loudly). */
   insecure?: boolean;
 }
 
@@ -74,7 +75,7 @@ async function readCapped(body: Dispatcher.ResponseData['body'], length: string 
 function toNetworkError(error: unknown): QuestionError {
   const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e.cause?.code ?? e.code;
-  const detail = e.cause?.message ?? e.message ?? String(error);
+  const detail = redactUrlsIn(e.cause?.message ?? e.message ?? String(error));
   if (code && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR'))) return new QuestionError('network', `${code}: ${detail}`);
   return new QuestionError('network', detail);
 }

@@ -18,3 +18,8 @@ export function redactUrl(url: string | URL): string {
     return '<invalid url>';
   }
 }
+
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
+
+/** Redacts every URL inside a message (an undici or proxy error may quote the URL it was given). */
+export const redactUrlsIn = (text: string): string => text.replace(URL_IN_TEXT, (url) => redactUrl(url));

@@ -109,7 +109,14 @@ export const RunInfoSchema = z.object({
     guest: z.boolean(),
     username: z.string().optional(),
     forceSubscription: z.boolean(),
+    /** --rps, when set. */
+    rps: z.number().optional(),
+    maxConsecutiveErrors: z.number().int().optional(),
+    /** Present (true) only when TLS certificates were not verified. */
+    insecure: z.boolean().optional(),
   }),
+  /** Set when the run continued a journal (--resume): how many results came from it. */
+  resumed: z.object({ fromJournal: z.number().int(), asked: z.number().int(), rerun: z.enum(['errors']).nullable() }).optional(),
 });
 
 export const ReportSchema = z.object({

@@ -1,13 +1,12 @@
 import type { BackoffOptions } from '../client/backoff.js';
 import type { Output } from '../client/request.js';
 import type { Shard } from '../dataset/shard.js';
+import type { RunEvent } from './progress.js';
 
 /** Everything a run needs; the CLI fills it from flags, the programmatic API from code. */
 export interface RunOptions {
   /** A CSV or JSONL question set. */
   dataset: string;
-  /** An alias file (`old,new` sequence numbers, see src/dataset/aliases.ts) applied to expected_sequence. */
-  aliases?: string;
   /** The service's base URL; POSTs go to {baseUrl}/api/v1/answer. */
   baseUrl: string;
   /** Agent id (`wikiagent`). */
@@ -35,12 +34,30 @@ export interface RunOptions {
   backoff?: BackoffOptions;
   /** Ask only the questions of this shard (by a hash of their id). */
   shard?: Shard;
+  /** A CSV of old,new sequence numbers applied to expected_sequence. */
+  aliases?: string;
   /** Set when the run targets the embedded engine, for the report. */
   embeddedEngine?: boolean;
-  /** Stops the run: nothing new is sent, the report is marked partial. */
+  /** Requests per second for the whole run (a token bucket shared by every worker); unset: no limit until a 429. */
+  rps?: number;
+  /** Stop the run as aborted after this many questions in a row ended in error; 0 never stops. @default 20 */
+  maxConsecutiveErrors?: number;
+  /** Skip TLS certificate verification. @default false */
+  insecure?: boolean;
+  /** Append every finished question to `{journalDir}/journal.jsonl` (the CLI passes --out). */
+  journalDir?: string;
+  /** Continue the run journaled in `journalDir`: ask only what it has not finished. */
+  resume?: boolean;
+  /** With `resume`: also ask again the questions that ended in error. */
+  rerun?: 'errors';
+  /** Stops the run: nothing new is sent, requests in flight get `graceMs`, the report is marked partial. */
   signal?: AbortSignal;
-  /** Told as each question finishes. */
+  /** How long requests in flight may finish after `signal` (or the circuit breaker) stops the run. @default 10000 */
+  graceMs?: number;
+  /** Told as each question finishes (journaled ones included in `done`). */
   onProgress?: (done: number, total: number) => void;
+  /** Every run event: start, result, retry, 429 pause, stopping. */
+  onEvent?: (event: RunEvent) => void;
 }
 
 export const RUN_DEFAULTS = {
@@ -52,4 +69,7 @@ export const RUN_DEFAULTS = {
   forceSubscription: false,
   output: 'json',
   maxResponseBytes: 1024 * 1024,
+  maxConsecutiveErrors: 20,
+  graceMs: 10_000,
+  insecure: false,
 } as const;

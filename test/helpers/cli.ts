@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -24,4 +24,30 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+export interface SpawnedCli {
+  child: ChildProcessWithoutNullStreams;
+  /** Output so far. */
+  output: () => { stdout: string; stderr: string };
+  /** Resolves with the exit code (null when killed) and the signal. */
+  exited: Promise<CliResult & { signal: NodeJS.Signals | null }>;
+}
+
+/** Starts the built CLI and hands back the process, e.g. to signal or kill it mid-run. */
+export function spawnCli(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 30_000): SpawnedCli {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, ANSWER_AGENT_CODE: undefined, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    timeout: timeoutMs,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<CliResult & { signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { child, output: () => ({ stdout, stderr }), exited };
 }

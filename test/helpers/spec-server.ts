@@ -5,6 +5,8 @@ export interface Received {
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
   raw: string;
+  /** performance.now() when the request arrived. */
+  at: number;
 }
 
 export interface Reply {
@@ -15,6 +17,8 @@ export interface Reply {
   /** Destroy the socket instead of answering. */
   reset?: boolean;
   delayMs?: number;
+  /** Send the body in chunks without a content-length. */
+  chunked?: boolean;
 }
 
 export type Script = (req: Received, n: number) => Reply | Promise<Reply>;
@@ -22,12 +26,15 @@ export type Script = (req: Received, n: number) => Reply | Promise<Reply>;
 export interface SpecServer {
   url: string;
   received: Received[];
+  /** performance.now() as each reply (not a reset) was sent, with its status. */
+  replied: { at: number; status: number }[];
   close(): Promise<void>;
 }
 
 /** A spec-speaking test server on 127.0.0.1 port 0 whose replies a test scripts. */
 export async function startSpecServer(script: Script): Promise<SpecServer> {
   const received: Received[] = [];
+  const replied: SpecServer['replied'] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -39,7 +46,7 @@ export async function startSpecServer(script: Script): Promise<SpecServer> {
       } catch {
         /* recorded raw */
       }
-      const r: Received = { headers: req.headers, body, raw };
+      const r: Received = { headers: req.headers, body, raw, at: performance.now() };
       received.push(r);
       const reply = await script(r, received.length);
       if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
@@ -48,6 +55,13 @@ export async function startSpecServer(script: Script): Promise<SpecServer> {
         return;
       }
       const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
+      replied.push({ at: performance.now(), status: reply.status ?? 200 });
+      if (reply.chunked) {
+        res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...reply.headers });
+        for (let i = 0; i < text.length; i += 4096) res.write(text.slice(i, i + 4096));
+        res.end();
+        return;
+      }
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
       res.end(text);
     });
@@ -58,6 +72,7 @@ export async function startSpecServer(script: Script): Promise<SpecServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    replied,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

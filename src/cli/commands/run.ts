@@ -1,43 +1,59 @@
 import type { Argv } from 'yargs';
 import { OUTPUTS, type Output } from '../../client/request.js';
+import { redactUrl } from '../../client/url.js';
 import { parseShard } from '../../dataset/shard.js';
+import { SAMPLE_QUESTIONS } from '../../engine/index.js';
 import { ConfigError } from '../../errors.js';
 import { qualityGates } from '../../gate/gates.js';
 import { checkGateArgs, gateOptions, qualityGatesOf, wantsRegressionGates } from '../../gate/options.js';
 import { renderConsoleSummary } from '../../report/console.js';
 import { appendStepSummary } from '../../report/step-summary.js';
 import { parseFormats, writeReports } from '../../report/write.js';
+import { readJournalHeader } from '../../run/journal.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
 import { openTarget } from '../../run/target.js';
-import { SAMPLE_QUESTIONS } from '../../engine/index.js';
 import { readAgentCode } from '../agent-code.js';
 import { baselineGates, checkBaseline, readBaseline } from '../baseline.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { enforceGates } from '../gates.js';
+import { renderProgress } from '../progress.js';
+import { onInterrupt } from '../signals.js';
 
+// How a question is asked has no yargs default: a resumed run takes it from the journal unless given.
 const builder = (y: Argv) =>
   gateOptions(y)
-    .option('dataset', { alias: 'd', type: 'string', describe: 'question set, .csv or .jsonl (default: the sample set, with the embedded engine)' })
+    .option('dataset', { alias: 'd', type: 'string', describe: "question set, .csv or .jsonl (default: the sample set with the embedded engine; with --resume: the journal's)" })
     .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
     .option('kb', { type: 'string', describe: 'knowledge base for the embedded engine (default: the sample one)' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
     .option('agent-code-file', { type: 'string', describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
     .option('concurrency', { alias: 'c', type: 'number', default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
+    .option('rps', { type: 'number', describe: 'requests per second for the whole run (default: no limit until a 429)' })
     .option('timeout', { type: 'number', default: RUN_DEFAULTS.timeoutMs, describe: 'per request, in ms' })
     .option('retries', { type: 'number', default: RUN_DEFAULTS.retries, describe: 'retries for network errors, timeouts, 429 and 5xx' })
-    .option('language', { type: 'string', default: RUN_DEFAULTS.language, describe: 'ISO 639-1 code; a dataset row may override it' })
+    .option('max-consecutive-errors', {
+      type: 'number',
+      default: RUN_DEFAULTS.maxConsecutiveErrors,
+      describe: 'stop the run (exit 3) after this many questions in a row end in error; 0 never stops',
+    })
+    .option('language', { type: 'string', describe: `ISO 639-1 code; a dataset row may override it [default: ${RUN_DEFAULTS.language}]` })
     .option('username', { type: 'string', describe: 'ask as this user' })
-    .option('guest', { type: 'boolean', default: RUN_DEFAULTS.guest, describe: 'ask as a guest (--no-guest needs --username)' })
-    .option('force-subscription', { type: 'boolean', default: RUN_DEFAULTS.forceSubscription })
-    .option('output', { choices: OUTPUTS, default: RUN_DEFAULTS.output, describe: 'response format requested; only json is scored' })
+    .option('guest', { type: 'boolean', describe: 'ask as a guest (--no-guest needs --username) [default: true]' })
+    .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
+    .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
     .option('max-response-bytes', { type: 'number', default: RUN_DEFAULTS.maxResponseBytes, describe: 'a larger body is a protocol error' })
     .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id' })
-    .option('out', { alias: 'o', type: 'string', describe: 'report directory (default reports/<timestamp>)' })
+    .option('out', { alias: 'o', type: 'string', describe: 'report and journal directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
-    .option('baseline', { type: 'string', group: 'Gates:', describe: 'a report.json to compare this run with; writes compare.* beside the run\'s reports' })
+    .option('resume', { type: 'string', describe: 'continue the run journaled in this --out directory' })
+    .option('rerun', { choices: ['errors'] as const, describe: 'with --resume: ask again the questions that ended in error' })
+    .option('grace', { type: 'number', default: RUN_DEFAULTS.graceMs, describe: 'after SIGINT/SIGTERM, ms to wait for requests in flight' })
+    .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress line on stderr' })
+    .option('insecure', { type: 'boolean', default: false, describe: 'DANGER: do not verify TLS certificates (test servers only)' })
+    .option('baseline', { type: 'string', group: 'Gates:', describe: "a report.json to compare this run with; writes compare.* beside the run's reports" })
     .option('force', { type: 'boolean', default: false, group: 'Gates:', describe: 'compare with --baseline even when its dataset sha256, agent or schemaVersion major differ' })
     .epilogue(
       'Gates are judged after every report is written; a failed gate exits 1 and says which gate failed and by how much. ' +
@@ -50,7 +66,15 @@ const builder = (y: Argv) =>
         const v = argv[key];
         if (!Number.isInteger(v) || v < 1) throw new ConfigError(`--${key} must be a whole number >= 1, got ${v}`);
       }
-      if (!Number.isInteger(argv.retries) || argv.retries < 0) throw new ConfigError(`--retries must be a whole number >= 0, got ${argv.retries}`);
+      for (const key of ['retries', 'max-consecutive-errors', 'grace'] as const) {
+        const v = argv[key];
+        if (!Number.isInteger(v) || v < 0) throw new ConfigError(`--${key} must be a whole number >= 0, got ${v}`);
+      }
+      if (argv.rps !== undefined && !(argv.rps > 0)) throw new ConfigError(`--rps must be a number > 0, got ${argv.rps}`);
+      if (argv.rerun !== undefined && argv.resume === undefined) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
+      if (argv.resume !== undefined && argv.out !== undefined && argv.out !== argv.resume) {
+        throw new ConfigError(`--out ${argv.out} and --resume ${argv.resume} differ: a resumed run writes into the directory it resumes`);
+      }
       if (wantsRegressionGates(argv) && argv.baseline === undefined) throw new ConfigError('--fail-on and --max-broken need --baseline FILE (a report.json to compare with)');
       return true;
     });
@@ -61,38 +85,61 @@ export const runCommand = defineCommand({
   builder,
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
-    if (argv.baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url');
-    const dataset = argv.dataset ?? SAMPLE_QUESTIONS;
+    const prior = argv.resume !== undefined ? await readJournalHeader(argv.resume) : undefined;
+    const baseUrl = argv.baseUrl ?? prior?.request.baseUrl;
+    const dataset = argv.dataset ?? prior?.dataset.path ?? (baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
+    if (dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
+    const agent = argv.agent ?? prior?.request.agent;
+    const username = argv.username ?? prior?.request.username ?? undefined;
     const baseline = argv.baseline === undefined ? undefined : await readBaseline(argv.baseline);
     const target = await openTarget({
-      ...(argv.baseUrl !== undefined ? { baseUrl: argv.baseUrl, agentCode: await readAgentCode(argv.agentCodeFile) } : {}),
-      ...(argv.agent !== undefined ? { agent: argv.agent } : {}),
+      ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(argv.agentCodeFile) } : {}),
+      ...(agent !== undefined ? { agent } : {}),
       ...(argv.kb !== undefined ? { kb: argv.kb } : {}),
     });
-    if (baseline) await checkBaseline(baseline, argv.baseline!, { dataset, agent: target.agent }, argv.force).catch(async (error: unknown) => {
+    const dir = argv.resume ?? argv.out ?? defaultReportDir(new Date());
+    if (argv.insecure) {
+      process.stderr.write(
+        `answer-eval: WARNING: --insecure: TLS certificates are NOT verified. Anyone on the path to ${redactUrl(target.baseUrl)} ` +
+          'can read the agent code and forge answers. Use it only against a test server.\n',
+      );
+    }
+    const progress = renderProgress(process.stderr, argv.quiet);
+    const interrupt = onInterrupt(`continue with: answer-eval run --resume ${dir}`, argv.grace);
+    const { report, stoppedBy } = await (async () => {
+      if (baseline) await checkBaseline(baseline, argv.baseline!, { dataset, agent: target.agent }, argv.force);
+      return runEvaluation({
+        dataset,
+        baseUrl: target.baseUrl,
+        agent: target.agent,
+        agentCode: target.agentCode,
+        embeddedEngine: target.embedded,
+        concurrency: argv.concurrency,
+        timeoutMs: argv.timeout,
+        retries: argv.retries,
+        language: argv.language ?? prior?.request.language ?? RUN_DEFAULTS.language,
+        guest: argv.guest ?? prior?.request.guest ?? RUN_DEFAULTS.guest,
+        forceSubscription: argv.forceSubscription ?? prior?.request.forceSubscription ?? RUN_DEFAULTS.forceSubscription,
+        output: (argv.output ?? prior?.request.output ?? RUN_DEFAULTS.output) as Output,
+        maxResponseBytes: argv.maxResponseBytes,
+        maxConsecutiveErrors: argv.maxConsecutiveErrors,
+        insecure: argv.insecure,
+        graceMs: argv.grace,
+        journalDir: dir,
+        resume: argv.resume !== undefined,
+        signal: interrupt.signal,
+        onEvent: progress.onEvent,
+        ...(argv.rerun !== undefined ? { rerun: argv.rerun } : {}),
+        ...(argv.rps !== undefined ? { rps: argv.rps } : {}),
+        ...(username !== undefined ? { username } : {}),
+        ...(argv.shard !== undefined ? { shard: parseShard(argv.shard) } : {}),
+        ...(argv.aliases !== undefined ? { aliases: argv.aliases } : {}),
+      });
+    })().finally(async () => {
+      progress.stop();
+      interrupt.dispose();
       await target.close();
-      throw error;
     });
-
-    const { report, stoppedBy } = await runEvaluation({
-      dataset,
-      baseUrl: target.baseUrl,
-      agent: target.agent,
-      agentCode: target.agentCode,
-      embeddedEngine: target.embedded,
-      concurrency: argv.concurrency,
-      timeoutMs: argv.timeout,
-      retries: argv.retries,
-      language: argv.language,
-      guest: argv.guest,
-      forceSubscription: argv.forceSubscription,
-      output: argv.output as Output,
-      maxResponseBytes: argv.maxResponseBytes,
-      ...(argv.username !== undefined ? { username: argv.username } : {}),
-      ...(argv.shard !== undefined ? { shard: parseShard(argv.shard) } : {}),
-      ...(argv.aliases !== undefined ? { aliases: argv.aliases } : {}),
-    }).finally(() => target.close());
-    const dir = argv.out ?? defaultReportDir(new Date(report.run.startedAt));
     const written = await writeReports(report, dir, formats);
     const stepSummary = await appendStepSummary(report);
     if (stepSummary !== undefined) written.push(stepSummary);

@@ -1,0 +1,192 @@
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, open, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AnswerEvalError, ConfigError, InputError } from '../errors.js';
+import type { QuestionResult } from '../report/schema.js';
+
+export const JOURNAL_FILE = 'journal.jsonl';
+export const JOURNAL_VERSION = 1;
+
+/**
+ * The first line of a journal: what a resumed run must share with the run that wrote it.
+ * Never the agent code.
+ */
+export interface JournalHeader {
+  journal: typeof JOURNAL_VERSION;
+  tool: { name: string; version: string };
+  dataset: { path: string; sha256: string; questions: number };
+  /** What decides each question's answer; a resumed run must ask the same way. */
+  request: {
+    baseUrl: string;
+    agent: string;
+    language: string;
+    guest: boolean;
+    username: string | null;
+    forceSubscription: boolean;
+    output: string;
+  };
+  startedAt: string;
+}
+
+export interface JournalContents {
+  header: JournalHeader;
+  /** The last line of each question id (a rerun appends a newer line for the same id). */
+  results: Map<string, QuestionResult>;
+  /** Bytes of whole lines; anything after them is a torn line from a crash, and is cut off. */
+  validBytes: number;
+  /** True when a torn last line was dropped. */
+  tornLine: boolean;
+}
+
+export const journalPath = (dir: string): string => join(dir, JOURNAL_FILE);
+
+/** Reads a journal line by line; a torn last line (no newline: the process died mid-write) is dropped. */
+export async function readJournal(dir: string): Promise<JournalContents> {
+  const path = journalPath(dir);
+  const handle = await open(path).catch((error: NodeJS.ErrnoException) => {
+    const why = error.code === 'ENOENT' ? `no ${JOURNAL_FILE} in ${dir}` : `cannot read ${path} (${error.code ?? error.message})`;
+    throw new ConfigError(`--resume ${dir}: ${why} (expected the --out directory of an earlier run)`);
+  });
+  let header: JournalHeader | undefined;
+  const results = new Map<string, QuestionResult>();
+  let validBytes = 0;
+  let lineNo = 0;
+  let pending: Buffer[] = [];
+  const take = (bytes: Buffer): void => {
+    lineNo++;
+    const value = parseLine(bytes.toString('utf8'));
+    if (lineNo === 1) {
+      if (!isHeader(value)) throw corrupt(path, 1, `is not a journal header (expected {"journal":${JOURNAL_VERSION},...})`);
+      header = value;
+    } else {
+      if (!isResult(value)) throw corrupt(path, lineNo, 'is not a question result (expected {"id":...,"outcome":...})');
+      results.set(value.id, value);
+    }
+    validBytes += bytes.length + 1;
+  };
+  for await (const chunk of handle.createReadStream() as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, nl);
+      take(pending.length > 0 ? Buffer.concat([...pending, piece]) : piece);
+      pending = [];
+      start = nl + 1;
+    }
+    if (start < chunk.length) pending.push(chunk.subarray(start));
+  }
+  if (header === undefined) throw corrupt(path, 1, 'has no header line (the run died before it wrote anything: start afresh)');
+  return { header, results, validBytes, tornLine: pending.length > 0 };
+}
+
+/** Reads only the header line, e.g. to fill in the options of a resumed run. */
+export async function readJournalHeader(dir: string): Promise<JournalHeader> {
+  const path = journalPath(dir);
+  const stream = createReadStream(path, { end: 64 * 1024 });
+  let text = '';
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      text += chunk.toString('utf8');
+      if (text.includes('\n')) break;
+    }
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    const why = e.code === 'ENOENT' ? `no ${JOURNAL_FILE} in ${dir}` : `cannot read ${path} (${e.code ?? e.message})`;
+    throw new ConfigError(`--resume ${dir}: ${why} (expected the --out directory of an earlier run)`);
+  } finally {
+    stream.destroy();
+  }
+  const nl = text.indexOf('\n');
+  const value = nl < 0 ? undefined : parseLine(text.slice(0, nl));
+  if (!isHeader(value)) throw corrupt(path, 1, 'is not a journal header');
+  return value;
+}
+
+/** What differs between the journal's run and this one, one phrase each naming both values; empty when none. */
+export function headerDifferences(journal: JournalHeader, now: JournalHeader): string[] {
+  const out: string[] = [];
+  if (journal.journal !== now.journal) out.push(`journal format differs (journal ${journal.journal}, now ${now.journal})`);
+  if (journal.tool.version !== now.tool.version) {
+    out.push(`${now.tool.name} version differs (journal ${journal.tool.version}, now ${now.tool.version}): finish it with the version that started it`);
+  }
+  if (journal.dataset.sha256 !== now.dataset.sha256) {
+    out.push(`the dataset differs (journal ${journal.dataset.path} sha256 ${journal.dataset.sha256}, now ${now.dataset.path} sha256 ${now.dataset.sha256})`);
+  }
+  const flags: Record<keyof JournalHeader['request'], string> = {
+    baseUrl: '--base-url',
+    agent: '--agent',
+    language: '--language',
+    guest: '--guest',
+    username: '--username',
+    forceSubscription: '--force-subscription',
+    output: '--output',
+  };
+  for (const key of Object.keys(flags) as (keyof JournalHeader['request'])[]) {
+    const a = journal.request[key];
+    const b = now.request[key];
+    if (a !== b) out.push(`${flags[key]} differs (journal ${JSON.stringify(a)}, now ${JSON.stringify(b)})`);
+  }
+  return out;
+}
+
+/**
+ * Appends one line per finished question through a single write stream: no sync write per result,
+ * and a crash can tear only the last line. Write errors are kept and reported by close().
+ */
+export class JournalWriter {
+  #error: Error | undefined;
+
+  private constructor(
+    readonly path: string,
+    readonly stream: WriteStream,
+    onError: (error: Error) => void,
+  ) {
+    stream.on('error', (error) => {
+      this.#error ??= new AnswerEvalError(`cannot write the journal ${path}: ${error.message}`, 'JOURNAL', 3);
+      onError(this.#error);
+    });
+  }
+
+  /** Starts a new journal in `dir` (replacing any older one) with its header line. */
+  static async create(dir: string, header: JournalHeader, onError: (error: Error) => void): Promise<JournalWriter> {
+    await mkdir(dir, { recursive: true });
+    const path = journalPath(dir);
+    const writer = new JournalWriter(path, createWriteStream(path, { flags: 'w' }), onError);
+    writer.stream.write(`${JSON.stringify(header)}\n`);
+    return writer;
+  }
+
+  /** Continues a journal after its last whole line (cutting off a torn one). */
+  static async resume(dir: string, validBytes: number, onError: (error: Error) => void): Promise<JournalWriter> {
+    const path = journalPath(dir);
+    await truncate(path, validBytes);
+    return new JournalWriter(path, createWriteStream(path, { flags: 'a' }), onError);
+  }
+
+  /** Queues one line: `line` is the result's JSON, already serialized by the caller. */
+  append(line: string): void {
+    if (this.#error === undefined) this.stream.write(`${line}\n`);
+  }
+
+  /** Flushes and closes; rejects when any write failed. */
+  async close(): Promise<void> {
+    if (!this.stream.closed) await new Promise<void>((resolve) => this.stream.end(resolve));
+    if (this.#error) throw this.#error;
+  }
+}
+
+function parseLine(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const isHeader = (v: unknown): v is JournalHeader =>
+  typeof v === 'object' && v !== null && 'journal' in v && 'dataset' in v && 'request' in v && 'tool' in v;
+
+const isResult = (v: unknown): v is QuestionResult =>
+  typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && typeof (v as { outcome?: unknown }).outcome === 'string';
+
+const corrupt = (path: string, line: number, message: string): InputError =>
+  new InputError([{ file: path, line, message: `${message}; the journal is damaged, start the run afresh without --resume` }]);
