@@ -8,6 +8,7 @@ import { readDataset } from '../dataset/read.js';
 import { inShard } from '../dataset/shard.js';
 import { AnswerEvalError, ConfigError } from '../errors.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../report/schema.js';
+import { arraySource } from '../report/source.js';
 import { compileMatcher } from '../score/match.js';
 import { computeMetrics } from '../score/metrics/index.js';
 import { toResult } from '../score/result.js';
@@ -88,7 +89,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       },
     },
     summary: summarize(results),
-    metrics: computeMetrics(results),
+    metrics: computeMetrics(arraySource(results)),
     results,
   };
   return stoppedBy ? { report, stoppedBy } : { report };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionResult } from '../../src/report/schema.js';
+import { arraySource } from '../../src/report/source.js';
 import { computeMetrics } from '../../src/score/metrics/index.js';
 import { summarize } from '../../src/score/summary.js';
 import { makeReport } from '../helpers/report-fixture.js';
@@ -38,7 +39,7 @@ describe('computeMetrics and summarize: golden output', () => {
   for (const [name, make] of cases) {
     it(name, () => {
       const results = make();
-      expect({ summary: summarize(results), metrics: computeMetrics(results) }).toMatchSnapshot();
+      expect({ summary: summarize(results), metrics: computeMetrics(arraySource(results)) }).toMatchSnapshot();
     });
   }
 });
