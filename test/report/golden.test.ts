@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { REPORT_FORMATS } from '../../src/report/formats.js';
+import { renderString } from '../../src/report/formats.js';
 import type { Report } from '../../src/report/schema.js';
 import { makeReport } from '../helpers/report-fixture.js';
 
@@ -30,12 +30,12 @@ const withoutData = (html: string) => html.replace(/<script id="page-data"[^>]*>
 
 function render(report: Report): Record<string, string> {
   return {
-    json: sha(REPORT_FORMATS.json.render(report)),
-    csv: sha(REPORT_FORMATS.csv.render(report)),
-    junit: sha(REPORT_FORMATS.junit.render(report)),
-    md: sha(REPORT_FORMATS.md.render(report)),
-    html: sha(withoutData(REPORT_FORMATS.html.render(report))),
-    htmlData: sha(JSON.stringify(shownData(REPORT_FORMATS.html.render(report)))),
+    json: sha(renderString('json', report)),
+    csv: sha(renderString('csv', report)),
+    junit: sha(renderString('junit', report)),
+    md: sha(renderString('md', report)),
+    html: sha(withoutData(renderString('html', report))),
+    htmlData: sha(JSON.stringify(shownData(renderString('html', report)))),
   };
 }
 

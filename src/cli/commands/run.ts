@@ -6,6 +6,7 @@ import { qualityGates } from '../../gate/gates.js';
 import { checkGateArgs, gateOptions, qualityGatesOf, wantsRegressionGates } from '../../gate/options.js';
 import { renderConsoleSummary } from '../../report/console.js';
 import { appendStepSummary } from '../../report/step-summary.js';
+import { fromReport } from '../../report/source.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
@@ -93,8 +94,8 @@ export const runCommand = defineCommand({
       ...(argv.aliases !== undefined ? { aliases: argv.aliases } : {}),
     }).finally(() => target.close());
     const dir = argv.out ?? defaultReportDir(new Date(report.run.startedAt));
-    const written = await writeReports(report, dir, formats);
-    const stepSummary = await appendStepSummary(report);
+    const written = await writeReports(fromReport(report), dir, formats);
+    const stepSummary = await appendStepSummary(fromReport(report));
     if (stepSummary !== undefined) written.push(stepSummary);
     process.stdout.write(`${renderConsoleSummary(report)}\n  reports: ${written.join(', ')}\n`);
     if (stoppedBy) throw stoppedBy;

@@ -6,9 +6,9 @@ type Histogram = Distribution['histogram'];
 const CHUNK = 4096;
 
 /**
- * Equal-width bins over [lo, hi] (rounded outwards to nice numbers by d3's `nice`, ~`count` bins at d3 `ticks`):
- * counts[i] holds the values in [edges[i], edges[i+1]), the last bin closed. One bin [v, v] when lo = hi.
- * Values are added one at a time and binned by d3's `bin` a chunk at a time, so memory stays one chunk.
+ * A histogram whose values are added one at a time and binned by d3's `bin` a chunk at a time (bins are
+ * independent of the data once domain and thresholds are fixed), so memory stays one chunk:
+ * counts[i] holds the values in [edges[i], edges[i+1]), the last bin closed.
  */
 export class BinCounter {
   private readonly binner;
@@ -16,13 +16,18 @@ export class BinCounter {
   readonly edges: number[];
   readonly counts: number[];
 
-  constructor(domain: readonly [number, number], count = 10) {
-    const [lo, hi] = domain[0] === domain[1] ? domain : nice(domain[0], domain[1], count);
-    const inner = lo === hi ? [] : ticks(lo, hi, count).filter((t) => t > lo && t < hi);
-    this.binner = bin().domain([lo, hi]).thresholds(inner);
+  /** d3 `bin` over [lo, hi] with these thresholds. */
+  constructor(lo: number, hi: number, thresholds: number[]) {
+    this.binner = bin().domain([lo, hi]).thresholds(thresholds);
     const bins = this.binner([]);
     this.edges = [lo, ...bins.map((b) => b.x1!)];
     this.counts = bins.map(() => 0);
+  }
+
+  /** ~`count` nice bins over `domain`, rounded outwards (one bin when it is a single value). */
+  static nice(domain: readonly [number, number], count = 10): BinCounter {
+    const [lo, hi] = domain[0] === domain[1] ? domain : nice(domain[0], domain[1], count);
+    return new BinCounter(lo, hi, lo === hi ? [] : ticks(lo, hi, count).filter((t) => t > lo && t < hi));
   }
 
   add(value: number): void {
@@ -42,10 +47,13 @@ export class BinCounter {
   }
 }
 
-/** A histogram of `values` over `domain` (by default their extent); no bins without a domain. */
+/**
+ * Equal-width bins over `domain` (by default the values' extent; rounded outwards to nice numbers by d3's `nice`,
+ * ~`count` bins at d3 `ticks`); one bin [v, v] when every value is v; no bins without a domain.
+ */
 export function histogram(values: ArrayLike<number>, domain: readonly [number, number] | undefined = extentOf(values), count = 10): Histogram {
   if (domain === undefined) return { edges: [], counts: [] };
-  const counter = new BinCounter(domain, count);
+  const counter = BinCounter.nice(domain, count);
   for (let i = 0; i < values.length; i++) counter.add(values[i]!);
   return counter.result();
 }

@@ -70,7 +70,7 @@ export function computeMetrics(results: ResultSource): Metrics {
 
   const category = new SliceGroups(categories.keysOf);
   const latencyDomain = latencyExtent.get();
-  const latencyBins = latencyDomain && new BinCounter(latencyDomain);
+  const latencyBins = latencyDomain && BinCounter.nice(latencyDomain);
   for (const r of results) {
     category.add(r);
     if (latencyBins && hasLatency(r)) latencyBins.add(r.latencyMs);
