@@ -2,7 +2,7 @@
  * answer-eval's programmatic API: the same run as the CLI, for a test suite or a script.
  *
  * ```ts
- * import { runEvaluation, writeReports } from 'answer-eval';
+ * import { runEvaluation, writeReports, fromReport } from 'answer-eval';
  * const { report } = await runEvaluation({ dataset: 'faq.csv', baseUrl, agent: 'my-agent', agentCode: process.env.ANSWER_AGENT_CODE! });
  * expect(report.summary.top1Accuracy).toBeGreaterThan(0.8);
  * ```
@@ -12,7 +12,8 @@ export type { RunOptions } from './run/options.js';
 export { readDataset, type Dataset } from './dataset/read.js';
 export type { Question, Expectations, Expect } from './dataset/question.js';
 export { writeReports, parseFormats } from './report/write.js';
-export { REPORT_FORMATS, type ReportFormat } from './report/formats.js';
+export { REPORT_FORMATS, renderString, type ReportFormat } from './report/formats.js';
+export { arraySource, fromReport, toReport, type ReportData, type ReportHead, type ResultSource } from './report/source.js';
 export { ReportSchema, SCHEMA_VERSION, type Report, type QuestionResult, type Summary, type RunInfo } from './report/schema.js';
 export { OUTCOMES, type Outcome } from './score/outcome.js';
 export { summarize } from './score/summary.js';

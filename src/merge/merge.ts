@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ConfigError } from '../errors.js';
 import type { Report } from '../report/schema.js';
+import { arraySource } from '../report/source.js';
 import { computeMetrics } from '../score/metrics/index.js';
 import { summarize } from '../score/summary.js';
 
@@ -79,7 +80,7 @@ export function mergeReports(shards: readonly ShardReport[]): Report {
       mergedFrom: shards.map((s) => s.path),
     },
     summary: summarize(results),
-    metrics: computeMetrics(results),
+    metrics: computeMetrics(arraySource(results)),
     results,
   };
 }

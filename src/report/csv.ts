@@ -1,7 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import { top1 } from '../score/result.js';
 import { answerFlags, describeExpected } from './describe.js';
-import type { Report } from './schema.js';
+import type { QuestionResult } from './schema.js';
+import type { ReportData } from './source.js';
 
 /**
  * A text cell a spreadsheet would read as a formula (starts with = + - @, tab or carriage return)
@@ -14,16 +15,29 @@ const COLUMNS = [
   'top1_sequence', 'top1_label', 'top1_score', 'top1_answer', 'top1_flags', 'latency_ms', 'attempts', 'error',
 ] as const;
 
-/** results.csv: one row per question for spreadsheets (UTF-8 with BOM, so Excel reads accents right). */
-export function renderCsv(report: Report): string {
-  const rows = report.results.map((r) => {
-    const top = top1(r);
-    const text = (s: string | undefined) => safeCell(s ?? '');
-    return [
-      text(r.id), text(r.question), text(r.language), text(r.tags.join('|')), r.expected.expect ?? '', text(describeExpected(r.expected)), r.outcome,
-      top?.sequence_number ?? '', text(top?.label), top?.answer_score ?? '', text(top?.answer), top ? answerFlags(top).join('|') : '',
-      r.latencyMs ?? '', r.attempts, text(r.error?.message),
-    ];
-  });
-  return stringify(rows, { header: true, columns: [...COLUMNS], bom: true, record_delimiter: 'unix' });
+/** Rows stringified together: few enough to hold, enough to amortize the stringifier. */
+const BATCH = 256;
+
+function row(r: QuestionResult): (string | number)[] {
+  const top = top1(r);
+  const text = (s: string | undefined) => safeCell(s ?? '');
+  return [
+    text(r.id), text(r.question), text(r.language), text(r.tags.join('|')), r.expected.expect ?? '', text(describeExpected(r.expected)), r.outcome,
+    top?.sequence_number ?? '', text(top?.label), top?.answer_score ?? '', text(top?.answer), top ? answerFlags(top).join('|') : '',
+    r.latencyMs ?? '', r.attempts, text(r.error?.message),
+  ];
+}
+
+/** results.csv: one row per question for spreadsheets (UTF-8 with BOM, so Excel reads accents right), a batch of rows at a time. */
+export function* renderCsv({ results }: ReportData): Generator<string> {
+  yield stringify([], { header: true, columns: [...COLUMNS], bom: true, record_delimiter: 'unix' });
+  let batch: (string | number)[][] = [];
+  for (const r of results) {
+    batch.push(row(r));
+    if (batch.length === BATCH) {
+      yield stringify(batch, { record_delimiter: 'unix' });
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield stringify(batch, { record_delimiter: 'unix' });
 }

@@ -4,15 +4,22 @@ import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { Report } from './schema.js';
+import { fromReport, type ReportData } from './source.js';
 
-/** Every report format: its file name and a pure renderer. Adding one = one file + one line here. */
+/**
+ * Every report format: its file name and a pure renderer yielding the file in chunks, in a bounded number of
+ * passes over the results. Adding one = one file + one line here.
+ */
 export const REPORT_FORMATS = {
   json: { file: 'report.json', render: renderJson },
   html: { file: 'report.html', render: renderHtml },
   junit: { file: 'junit.xml', render: renderJunit },
   md: { file: 'summary.md', render: renderMarkdown },
   csv: { file: 'results.csv', render: renderCsv },
-} satisfies Record<string, { file: string; render: (report: Report) => string }>;
+} satisfies Record<string, { file: string; render: (data: ReportData) => Iterable<string> }>;
 
 export type ReportFormat = keyof typeof REPORT_FORMATS;
 export const ALL_FORMATS = Object.keys(REPORT_FORMATS) as ReportFormat[];
+
+/** One format of an in-memory report as one string: for tests and small reports. */
+export const renderString = (format: ReportFormat, report: Report): string => [...REPORT_FORMATS[format].render(fromReport(report))].join('');

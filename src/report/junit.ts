@@ -1,5 +1,6 @@
 import { describeExpected, describeGot, truncate } from './describe.js';
-import type { QuestionResult, Report } from './schema.js';
+import type { QuestionResult } from './schema.js';
+import type { ReportData } from './source.js';
 import { escapeXml as x, xmlAttr as a } from './xml.js';
 import { top1 } from '../score/result.js';
 
@@ -26,28 +27,24 @@ function testcase(r: QuestionResult): string {
 /**
  * junit.xml: one testcase per labeled question; wrong / abstained / fallback_missed are failures,
  * transport and protocol errors are errors. Unlabeled questions are omitted (nothing to pass or fail);
- * their count is a property of the suite.
+ * their count is a property of the suite. The suite totals come from the summary, so one pass writes it.
  */
-export function renderJunit(report: Report): string {
-  const labeled = report.results.filter((r) => r.outcome !== 'unlabeled');
-  const failures = labeled.filter((r) => FAILURES.has(r.outcome)).length;
-  const errors = labeled.filter((r) => r.outcome === 'error').length;
+export function* renderJunit({ head: report, results }: ReportData): Generator<string> {
+  const o = report.summary.outcomes;
   const time = seconds(report.run.durationMs);
-  const attrs = `tests="${labeled.length}" failures="${failures}" errors="${errors}" skipped="0" time="${time}"`;
+  const attrs = `tests="${report.summary.total - o.unlabeled}" failures="${o.wrong + o.abstained + o.fallback_missed}" errors="${o.error}" skipped="0" time="${time}"`;
   const props = [
     ['baseUrl', report.run.baseUrl], ['agent', report.run.agent], ['dataset', report.run.dataset.path],
-    ['status', report.run.status], ['unlabeled', String(report.summary.outcomes.unlabeled)], ['tool', `${report.tool.name} ${report.tool.version}`],
+    ['status', report.run.status], ['unlabeled', String(o.unlabeled)], ['tool', `${report.tool.name} ${report.tool.version}`],
   ].map(([k, v]) => `      <property name="${a(k)}" value="${a(v)}"/>`);
-  return [
+  yield [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="answer-eval" ${attrs}>`,
     `  <testsuite name="${a(report.run.dataset.path)}" ${attrs} timestamp="${a(report.run.startedAt.replace(/\.\d+Z$/, ''))}" hostname="answer-eval">`,
     '    <properties>',
     ...props,
     '    </properties>',
-    ...labeled.map(testcase),
-    '  </testsuite>',
-    '</testsuites>',
-    '',
   ].join('\n');
+  for (const r of results) if (r.outcome !== 'unlabeled') yield `\n${testcase(r)}`;
+  yield '\n  </testsuite>\n</testsuites>\n';
 }

@@ -1,7 +1,7 @@
 import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
-import { confusions, isFailure, slices, type Dimension } from './insights.js';
+import { allSlices, confusions, firstFailing, type SliceView } from './insights.js';
 import type { Interval } from './metrics-schema.js';
-import type { Report } from './schema.js';
+import type { ReportData } from './source.js';
 
 const MD_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '|': '\\|' };
 
@@ -12,13 +12,21 @@ export const md = (text: unknown, max = 80): string =>
 const withInterval = (value: number | null, i: Interval | undefined): string =>
   i && i.low !== null && i.high !== null ? `**${pct(value)}** (95% CI ${pct(i.low)}–${pct(i.high)}, n=${i.n})` : `**${pct(value)}**`;
 
-function worstSlices(report: Report, dim: Dimension): string[] {
-  const rows = slices(report, dim).filter((s) => s.accuracy !== null).slice(0, 3);
+function worstSlices(dim: string, list: SliceView[]): string[] {
+  const rows = list.filter((s) => s.accuracy !== null).slice(0, 3);
   return rows.length === 0 ? [] : [`| ${dim} | ${rows.map((s) => `${md(s.key, 30)} ${pct(s.accuracy, 0)} (${s.failures} failing of ${s.total})`).join(' · ')} |`];
 }
 
-/** summary.md: a compact Markdown summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`. */
-export function renderMarkdown(report: Report): string {
+/**
+ * summary.md: a compact Markdown summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`.
+ * At most two passes over the results, only without metrics: slices and confusions; one for the first failing questions.
+ */
+export function* renderMarkdown(data: ReportData): Generator<string> {
+  yield markdown(data);
+}
+
+function markdown(data: ReportData): string {
+  const report = data.head;
   const { summary: s, run, metrics } = report;
   const o = s.outcomes;
   const lines = [
@@ -36,17 +44,18 @@ export function renderMarkdown(report: Report): string {
   if (recommended) {
     lines.push('', `Recommended floor threshold **${recommended.threshold}** (${metrics.thresholds.objective} ${recommended.objective.toFixed(3)}: answers ${pct(recommended.answeredCorrectly)} of answerable correctly, refuses ${pct(recommended.refusedCorrectly)} of out-of-scope)`);
   }
-  const worst = (['category', 'language', 'tag'] as const).flatMap((d) => worstSlices(report, d));
+  const slices = allSlices(data);
+  const worst = (['category', 'language', 'tag'] as const).flatMap((d) => worstSlices(d, slices[d]));
   if (worst.length > 0) lines.push('', '**Worst slices** (top-1 accuracy)', '', '| by | worst first |', '|---|---|', ...worst);
-  const top = confusions(report, 5);
+  const top = confusions(data, 5);
   if (top.length > 0) {
     lines.push('', '**Top confusions**', '', '| expected | got instead | count | e.g. |', '|---|---|---:|---|');
     for (const c of top) lines.push(`| ${md(c.expected, 40)} | ${md(c.got, 40)} | ${c.count} | ${c.examples.slice(0, 3).map((id) => md(id, 20)).join(', ')} |`);
   }
-  const failing = report.results.filter((r) => isFailure(r) || r.outcome === 'error');
-  if (failing.length > 0) {
-    lines.push('', `<details><summary>${failing.length} failing questions (first 10)</summary>`, '', '| id | outcome | question | expected | got |', '|---|---|---|---|---|');
-    for (const r of failing.slice(0, 10)) lines.push(`| ${md(r.id, 20)} | ${r.outcome} | ${md(r.question, 60)} | ${md(describeExpected(r.expected), 40)} | ${md(describeGot(r), 50)} |`);
+  const failing = firstFailing(data.results, 10);
+  if (failing.count > 0) {
+    lines.push('', `<details><summary>${failing.count} failing questions (first 10)</summary>`, '', '| id | outcome | question | expected | got |', '|---|---|---|---|---|');
+    for (const r of failing.first) lines.push(`| ${md(r.id, 20)} | ${r.outcome} | ${md(r.question, 60)} | ${md(describeExpected(r.expected), 40)} | ${md(describeGot(r), 50)} |`);
     lines.push('', '</details>');
   }
   lines.push('', `<sub>${md(report.tool.name)} ${md(report.tool.version)} · ${md(run.baseUrl)} · agent ${md(run.agent)} · ${run.startedAt}</sub>`, '');

@@ -1,11 +1,11 @@
 import { appendFile } from 'node:fs/promises';
 import { renderMarkdown } from './markdown.js';
-import type { Report } from './schema.js';
+import type { ReportData } from './source.js';
 
 /** Appends summary.md to the file GitHub Actions names in `$GITHUB_STEP_SUMMARY`; does nothing when unset. */
-export async function appendStepSummary(report: Report, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+export async function appendStepSummary(data: ReportData, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
   const file = env['GITHUB_STEP_SUMMARY'];
   if (!file) return undefined;
-  await appendFile(file, `${renderMarkdown(report)}\n`);
+  await appendFile(file, `${[...renderMarkdown(data)].join('')}\n`);
   return file;
 }

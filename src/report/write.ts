@@ -1,8 +1,11 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { ALL_FORMATS, REPORT_FORMATS, type ReportFormat } from './formats.js';
-import type { Report } from './schema.js';
+import type { ReportData } from './source.js';
 
 /** Parses `--format html,json`; `all` or nothing means every format. */
 export function parseFormats(value: string | undefined): ReportFormat[] {
@@ -14,14 +17,50 @@ export function parseFormats(value: string | undefined): ReportFormat[] {
   return [...new Set(names)] as ReportFormat[];
 }
 
+/** Joins small chunks up to about `size` characters, so the stream is not called once per line. */
+function* batched(chunks: Iterable<string>, size = 1 << 16): Generator<string> {
+  let pending: string[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    pending.push(chunk);
+    length += chunk.length;
+    if (length >= size) {
+      yield pending.join('');
+      pending = [];
+      length = 0;
+    }
+  }
+  if (length > 0) yield pending.join('');
+}
+
+/** Writes the chunks to `path`, waiting for the stream to drain whenever its buffer is full. */
+export async function writeChunks(path: string, chunks: Iterable<string>): Promise<void> {
+  const stream = createWriteStream(path);
+  try {
+    for (const chunk of batched(chunks)) {
+      if (!stream.write(chunk)) await once(stream, 'drain');
+    }
+    stream.end();
+    await finished(stream);
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
+}
+
 /** Writes each format into `dir` (through a temporary file, so a reader never sees half a report). */
-export async function writeReports(report: Report, dir: string, formats: readonly ReportFormat[] = ALL_FORMATS): Promise<string[]> {
+export async function writeReports(data: ReportData, dir: string, formats: readonly ReportFormat[] = ALL_FORMATS): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
   for (const format of formats) {
     const { file, render } = REPORT_FORMATS[format];
     const path = join(dir, file);
-    await writeFile(`${path}.tmp`, render(report));
+    try {
+      await writeChunks(`${path}.tmp`, render(data));
+    } catch (error) {
+      await rm(`${path}.tmp`, { force: true });
+      throw error;
+    }
     await rename(`${path}.tmp`, path);
     written.push(path);
   }

@@ -11,6 +11,7 @@ import { inShard } from '../dataset/shard.js';
 import type { Question } from '../dataset/question.js';
 import { AnswerEvalError, ConfigError, RunAbortedError } from '../errors.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../report/schema.js';
+import { arraySource } from '../report/source.js';
 import { compileMatcher } from '../score/match.js';
 import { computeMetrics } from '../score/metrics/index.js';
 import { toResult } from '../score/result.js';
@@ -183,7 +184,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       ...(o.resume ? { resumed: { fromJournal, asked: toAsk.length, rerun: o.rerun ?? null } } : {}),
     },
     summary: summarize(finished),
-    metrics: computeMetrics(finished),
+    metrics: computeMetrics(arraySource(finished)),
     results: finished,
   };
   return stoppedBy ? { report, stoppedBy } : { report };

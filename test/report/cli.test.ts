@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderJson } from '../../src/report/json.js';
+import { renderString } from '../../src/report/formats.js';
 import { runCli } from '../helpers/cli.js';
 import { makeReport } from '../helpers/report-fixture.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
@@ -37,7 +37,7 @@ describe('answer-eval run --format / $GITHUB_STEP_SUMMARY', () => {
 
 describe('answer-eval report --from', () => {
   it('re-renders the chosen formats from a saved report.json', async () => {
-    const from = writeTemp(dir, 'report.json', renderJson(makeReport(30)));
+    const from = writeTemp(dir, 'report.json', renderString('json', makeReport(30)));
     const out = join(dir, 'again');
     const res = await runCli(['report', '--from', from, '--format', 'html,md', '--out', out]);
     expect(res.stderr).toBe('');

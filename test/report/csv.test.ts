@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { renderCsv, safeCell } from '../../src/report/csv.js';
+import { safeCell } from '../../src/report/csv.js';
+import { renderString } from '../../src/report/formats.js';
 import { top1 } from '../../src/score/result.js';
 import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
 
@@ -20,7 +21,7 @@ describe('results.csv', () => {
 
   it('round-trips every row through csv-parse, hostile cells included', () => {
     const report = makeReport(120);
-    const csv = renderCsv(report);
+    const csv = renderString('csv', report);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const rows = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(report.results.length);

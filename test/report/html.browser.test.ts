@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderHtml } from '../../src/report/html/index.js';
+import { renderString } from '../../src/report/formats.js';
 import { CHROMIUM, launchBrowser } from '../helpers/browser.js';
 import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
 import { tempDir } from '../helpers/tmp.js';
@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('report.html in headless Chromium', () => {
 
   it('renders without console errors or any request beyond the file, and filters, searches, sorts and expands', async () => {
     const report = makeReport(200);
-    const path = write('report.html', renderHtml(report));
+    const path = write('report.html', renderString('html', report));
     const { page, problems, requests, close } = await open(path);
     try {
       expect(await page.locator('.card.hero .big').textContent()).toBe(`${(report.summary.top1Accuracy! * 100).toFixed(1)}%`);
@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)('report.html in headless Chromium', () => {
   });
 
   it('shows the summary and SVG charts with JavaScript off', async () => {
-    const path = write('nojs.html', renderHtml(makeReport(120)));
+    const path = write('nojs.html', renderString('html', makeReport(120)));
     const { page, requests, close } = await open(path, false);
     try {
       expect(await page.locator('.card.hero .big').isVisible()).toBe(true);
@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('report.html in headless Chromium', () => {
   });
 
   it('renders a report without metrics (summary only)', async () => {
-    const path = write('old.html', renderHtml(makeReport(60, { metrics: false })));
+    const path = write('old.html', renderString('html', makeReport(60, { metrics: false })));
     const { page, problems, close } = await open(path);
     try {
       expect(await page.locator('.card.hero .big').textContent()).toMatch(/%$/);
@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)('report.html in headless Chromium', () => {
   });
 
   it(`opens 50,000 questions within ${OPEN_50K_BOUND_MS} ms and pages through them`, async () => {
-    const path = write('50k.html', renderHtml(makeReport(50_000)));
+    const path = write('50k.html', renderString('html', makeReport(50_000)));
     const started = Date.now();
     const { page, problems, requests, close } = await open(path);
     try {

@@ -1,17 +1,18 @@
 import { gunzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { pageData, type PageData } from '../../src/report/html/data.js';
-import { renderHtml } from '../../src/report/html/index.js';
+import { encodePageData, type PageAnswer, type PageData } from '../../src/report/html/data.js';
+import { renderString } from '../../src/report/formats.js';
 import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
 
-const embedded = (html: string): PageData => {
-  const b64 = /<script id="page-data" type="application\/octet-stream">([A-Za-z0-9+/=]+)<\/script>/.exec(html)![1]!;
-  return JSON.parse(strFromU8(gunzipSync(Buffer.from(b64, 'base64')))) as PageData;
-};
+const decode = (b64: string): PageData => JSON.parse(strFromU8(gunzipSync(Buffer.from(b64, 'base64')))) as PageData;
+const embedded = (html: string): PageData =>
+  decode(/<script id="page-data" type="application\/octet-stream">([A-Za-z0-9+/=]+)<\/script>/.exec(html)![1]!);
+/** Each row's answers resolved, whether the table holds them or the row does. */
+const shown = (d: PageData) => d.rows.map((r) => r[9].map((ref, k) => (k % 2 === 1 ? ref : typeof ref === 'number' ? d.answers[ref] : (ref as PageAnswer))));
 
 describe('report.html (static checks)', () => {
   const report = makeReport(150);
-  const html = renderHtml(report);
+  const html = renderString('html', report);
 
   it('references nothing outside the file', () => {
     expect(html).not.toMatch(/\b(src|href|action|srcset)\s*=\s*["']?(https?:)?\/\//i);
@@ -28,17 +29,27 @@ describe('report.html (static checks)', () => {
   });
 
   it('embeds every question, compressed, and the data decodes to the same rows', () => {
-    expect(embedded(html)).toEqual(JSON.parse(JSON.stringify(pageData(report))));
-    expect(embedded(html).rows).toHaveLength(150);
+    const data = embedded(html);
+    expect(data.rows).toHaveLength(150);
+    expect(data.rows.map((r) => [r[0], data.outcomes[r[4]], data.languages[r[2]], r[12]])).toEqual(report.results.map((r) => [r.id, r.outcome, r.language, r.line]));
+    expect(data.answers.length).toBeGreaterThan(0);
+    expect(shown(data).flat().every((a) => a !== undefined)).toBe(true);
+  });
+
+  it('past the cap on distinct answers, puts the answer in the row: the page shows the same', () => {
+    const full = decode([...encodePageData(report.results)].join(''));
+    const capped = decode([...encodePageData(report.results, 5)].join(''));
+    expect(capped.answers).toHaveLength(5);
+    expect(shown(capped)).toEqual(shown(full));
   });
 
   it('renders a report without metrics', () => {
-    const old = renderHtml(makeReport(20, { metrics: false }));
+    const old = renderString('html', makeReport(20, { metrics: false }));
     expect(old).toContain('has no <code>metrics</code> section');
     expect(old.match(/<svg class="chart"/g)!.length).toBeGreaterThanOrEqual(4);
   });
 
   it('is the same for the same report', () => {
-    expect(renderHtml(report)).toBe(html);
+    expect(renderString('html', report)).toBe(html);
   });
 });

@@ -1,6 +1,6 @@
 import { parse, type TestSuites } from 'junit2json';
 import { describe, expect, it } from 'vitest';
-import { renderJunit } from '../../src/report/junit.js';
+import { renderString } from '../../src/report/formats.js';
 import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
 
 describe('junit.xml', () => {
@@ -8,7 +8,7 @@ describe('junit.xml', () => {
     const report = makeReport(150);
     // a control character is illegal in XML 1.0: it must be dropped, not break the file
     report.results[0]!.question = `bell\u0007 ${HOSTILE.script} \uD800 ${HOSTILE.unicode}`;
-    const xml = renderJunit(report);
+    const xml = renderString('junit', report);
     const parsed = (await parse(xml)) as TestSuites;
     expect(parsed.tests).toBe(report.results.length - report.summary.outcomes.unlabeled);
     const o = report.summary.outcomes;
@@ -34,7 +34,7 @@ describe('junit.xml', () => {
 
   it('escapes attribute and text content', () => {
     const report = makeReport(40);
-    const xml = renderJunit(report);
+    const xml = renderString('junit', report);
     expect(xml).not.toContain('<script>');
     expect(xml).not.toContain('<img');
     expect(xml).toContain('&lt;script&gt;');

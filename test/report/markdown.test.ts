@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { md, renderMarkdown } from '../../src/report/markdown.js';
+import { md } from '../../src/report/markdown.js';
+import { renderString } from '../../src/report/formats.js';
+import { fromReport } from '../../src/report/source.js';
 import type { QuestionResult, Report, ReportAnswer } from '../../src/report/schema.js';
 import { appendStepSummary } from '../../src/report/step-summary.js';
 import { summarize } from '../../src/score/summary.js';
@@ -39,7 +41,7 @@ describe('summary.md', () => {
   });
 
   it('renders a small report without metrics', () => {
-    expect(renderMarkdown(handMade())).toMatchInlineSnapshot(`
+    expect(renderString('md', handMade())).toMatchInlineSnapshot(`
       "### answer-eval: faq.csv
 
       Top-1 accuracy **33.3%** · answerable accuracy **33.3%**
@@ -80,7 +82,7 @@ describe('summary.md', () => {
   });
 
   it('shows intervals, the recommended threshold and worst slices when the report has metrics', () => {
-    const text = renderMarkdown(makeReport(80));
+    const text = renderString('md', makeReport(80));
     expect(text).toMatch(/Top-1 accuracy \*\*\d+\.\d%\*\* \(95% CI \d+\.\d%–\d+\.\d%, n=\d+\)/);
     expect(text).toContain('Recommended floor threshold **');
     expect(text).not.toContain('<script');
@@ -90,8 +92,8 @@ describe('summary.md', () => {
   it('is appended to $GITHUB_STEP_SUMMARY when it is set', async () => {
     const dir = tempDir();
     const file = writeTemp(dir, 'step.md', '# earlier step\n');
-    expect(await appendStepSummary(handMade(), {})).toBeUndefined();
-    expect(await appendStepSummary(handMade(), { GITHUB_STEP_SUMMARY: file })).toBe(file);
+    expect(await appendStepSummary(fromReport(handMade()), {})).toBeUndefined();
+    expect(await appendStepSummary(fromReport(handMade()), { GITHUB_STEP_SUMMARY: file })).toBe(file);
     const text = readFileSync(join(dir, 'step.md'), 'utf8');
     expect(text.startsWith('# earlier step\n### answer-eval: faq.csv')).toBe(true);
   });

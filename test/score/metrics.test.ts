@@ -4,6 +4,7 @@ import type { QuestionResult } from '../../src/report/schema.js';
 import { categoryKeys, sliceBy } from '../../src/score/metrics/breakdowns.js';
 import { confusions } from '../../src/score/metrics/confusions.js';
 import { distribution, histogram } from '../../src/score/metrics/distribution.js';
+import { arraySource } from '../../src/report/source.js';
 import { computeMetrics } from '../../src/score/metrics/index.js';
 import { rankMetrics } from '../../src/score/metrics/rank-metrics.js';
 import { thresholdAnalysis } from '../../src/score/metrics/thresholds.js';
@@ -167,7 +168,7 @@ describe('computeMetrics', () => {
       res({ outcome: 'unlabeled', answers: [ans(3, 50, { is_suggestion_answer: true })] }),
       res({ outcome: 'error', expected: seq('1'), latencyMs: null }),
     ];
-    const m = MetricsSchema.parse(computeMetrics(results));
+    const m = MetricsSchema.parse(computeMetrics(arraySource(results)));
     expect(m.intervals.top1Accuracy).toMatchObject({ successes: 2, n: 3 });
     expect(m.intervals.answerableAccuracy).toMatchObject({ value: 0.5, successes: 1, n: 2 });
     expect(m.intervals.rates.floor).toMatchObject({ value: 0.2, successes: 1, n: 5 });
@@ -185,7 +186,7 @@ describe('computeMetrics', () => {
     expect(m.confusions).toEqual([{ expected: '1', got: 'label-2', count: 1, examples: [results[1]!.id] }]);
   });
   it('an all-error run: nothing to rate but the error rate', () => {
-    const m = computeMetrics([res({ outcome: 'error', latencyMs: null }), res({ outcome: 'error', expected: seq('1'), latencyMs: null })]);
+    const m = computeMetrics(arraySource([res({ outcome: 'error', latencyMs: null }), res({ outcome: 'error', expected: seq('1'), latencyMs: null })]));
     expect(m.intervals.top1Accuracy.value).toBeNull();
     expect(m.intervals.rates.error).toMatchObject({ value: 1, successes: 2, n: 2, high: 1 });
     expect(m.rank.questions).toBe(0);
@@ -196,13 +197,23 @@ describe('computeMetrics', () => {
     expect(m.confusions).toEqual([]);
   });
   it('a dataset with no labels and an empty run', () => {
-    const m = computeMetrics([res({ outcome: 'unlabeled', answers: [ans(1, 3)] })]);
+    const m = computeMetrics(arraySource([res({ outcome: 'unlabeled', answers: [ans(1, 3)] })]));
     expect(m.intervals.top1Accuracy.n).toBe(0);
     expect(m.rank.hit1).toBeNull();
     expect(m.thresholds.recommended).toBeNull();
     expect(m.breakdowns.category.map((s) => s.key)).toEqual(['(none)']);
-    const empty = MetricsSchema.parse(computeMetrics([]));
+    const empty = MetricsSchema.parse(computeMetrics(arraySource([])));
     expect(empty.breakdowns).toEqual({ language: [], tag: [], category: [] });
     expect(empty.intervals.rates.dummy.value).toBeNull();
+  });
+});
+
+describe('BinCounter', () => {
+  it('counts many values a chunk at a time exactly as d3 bins them at once', async () => {
+    const { bin, nice, ticks } = await import('d3-array');
+    const values = Array.from({ length: 10_007 }, (_, i) => ((i * 7919) % 1000) / 7.3);
+    const [lo, hi] = nice(0, 999 / 7.3, 10);
+    const whole = bin().domain([lo, hi]).thresholds(ticks(lo, hi, 10).filter((t) => t > lo && t < hi))(values);
+    expect(histogram(values)).toEqual({ edges: [lo, ...whole.map((b) => b.x1)], counts: whole.map((b) => b.length) });
   });
 });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { mergeReports } from '../../merge/merge.js';
 import { renderConsoleSummary } from '../../report/console.js';
 import { readReport } from '../../report/read.js';
+import { fromReport } from '../../report/source.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { defineCommand } from '../command.js';
 
@@ -22,7 +23,7 @@ export const mergeCommand = defineCommand({
       }),
     );
     const report = mergeReports(shards);
-    const written = await writeReports(report, argv.out, formats);
+    const written = await writeReports(fromReport(report), argv.out, formats);
     process.stdout.write(`${renderConsoleSummary(report)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
   },
 });

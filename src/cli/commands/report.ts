@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { Argv } from 'yargs';
 import { readReport } from '../../report/read.js';
+import { fromReport } from '../../report/source.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { defineCommand } from '../command.js';
 
@@ -17,7 +18,7 @@ export const reportCommand = defineCommand({
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
     const report = await readReport(argv.from);
-    const written = await writeReports(report, argv.out ?? dirname(argv.from), formats);
+    const written = await writeReports(fromReport(report), argv.out ?? dirname(argv.from), formats);
     process.stdout.write(`reports: ${written.join(', ')}\n`);
   },
 });

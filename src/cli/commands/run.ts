@@ -8,6 +8,7 @@ import { qualityGates } from '../../gate/gates.js';
 import { checkGateArgs, gateOptions, qualityGatesOf, wantsRegressionGates } from '../../gate/options.js';
 import { renderConsoleSummary } from '../../report/console.js';
 import { appendStepSummary } from '../../report/step-summary.js';
+import { fromReport } from '../../report/source.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { readJournalHeader } from '../../run/journal.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
@@ -140,8 +141,8 @@ export const runCommand = defineCommand({
       interrupt.dispose();
       await target.close();
     });
-    const written = await writeReports(report, dir, formats);
-    const stepSummary = await appendStepSummary(report);
+    const written = await writeReports(fromReport(report), dir, formats);
+    const stepSummary = await appendStepSummary(fromReport(report));
     if (stepSummary !== undefined) written.push(stepSummary);
     process.stdout.write(`${renderConsoleSummary(report)}\n  reports: ${written.join(', ')}\n`);
     if (stoppedBy) throw stoppedBy;

@@ -1,10 +1,11 @@
-import { bin, max } from 'd3-array';
+import { max } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
+import { BinCounter } from '../../score/metrics/distribution.js';
 import { top1 } from '../../score/result.js';
 import { pct } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
 import type { SliceView } from '../insights.js';
-import type { Report } from '../schema.js';
+import type { ReportData, ReportHead } from '../source.js';
 import { axisBottom, axisLeft, frame, legend, r1, rect, svg } from './svg.js';
 
 interface Histogram {
@@ -12,24 +13,42 @@ interface Histogram {
   counts: number[];
 }
 
-/** Equal-width bins with d3's `bin` (used when the report has no metrics). */
-function histogramOf(values: number[], domain: [number, number], bins = 20): Histogram {
-  const b = bin().domain(domain).thresholds(scaleLinear().domain(domain).ticks(bins))(values);
-  return { edges: [...b.map((x) => x.x0 ?? domain[0]), b.at(-1)?.x1 ?? domain[1]], counts: b.map((x) => x.length) };
-}
+/** Equal-width bins at d3's ticks for the domain (used when the report has no metrics). */
+const binsOver = (domain: [number, number], bins = 20): BinCounter => new BinCounter(domain[0], domain[1], scaleLinear().domain(domain).ticks(bins));
 
 const CORRECT = new Set(['correct', 'fallback_ok']);
 const NOT_CORRECT = new Set(['wrong', 'abstained', 'fallback_missed']);
 
-function scoreHistograms(report: Report): [Histogram, Histogram] {
+/** What the charts count from the results when the report has no metrics. */
+export interface ChartCounts {
+  scores: [Histogram, Histogram];
+  latency: Histogram | null;
+}
+
+/** The charts' histograms of a report without metrics, in one pass (null with metrics: they come from there). */
+export function chartCounts({ head, results }: ReportData): ChartCounts | null {
+  if (head.metrics) return null;
+  const good = binsOver([0, 1]);
+  const bad = binsOver([0, 1]);
+  const slowest = head.summary.latencyMs.max;
+  const latency = slowest === null ? null : binsOver([0, slowest]);
+  for (const r of results) {
+    const top = top1(r);
+    if (top && CORRECT.has(r.outcome)) good.add(top.answer_score);
+    if (top && NOT_CORRECT.has(r.outcome)) bad.add(top.answer_score);
+    if (latency && r.error === null && r.latencyMs !== null) latency.add(r.latencyMs);
+  }
+  return { scores: [good.result(), bad.result()], latency: latency?.result() ?? null };
+}
+
+function scoreHistograms(report: ReportHead, counts: ChartCounts | null): [Histogram, Histogram] {
   if (report.metrics) return [report.metrics.scores.correct.histogram, report.metrics.scores.notCorrect.histogram];
-  const scores = (set: Set<string>) => report.results.flatMap((r) => (set.has(r.outcome) && top1(r) ? [top1(r)!.answer_score] : []));
-  return [histogramOf(scores(CORRECT), [0, 1]), histogramOf(scores(NOT_CORRECT), [0, 1])];
+  return counts?.scores ?? [{ edges: [], counts: [] }, { edges: [], counts: [] }];
 }
 
 /** Top-1 score histogram, correct and not correct side by side in each bin, the recommended threshold marked. */
-export function scoreChart(report: Report): string {
-  const [good, bad] = scoreHistograms(report);
+export function scoreChart(report: ReportHead, counts: ChartCounts | null): string {
+  const [good, bad] = scoreHistograms(report, counts);
   const f = frame(560, 220);
   const edges = [...good.edges, ...bad.edges];
   const x = scaleLinear().domain([Math.min(0, ...edges), Math.max(1, ...edges)]).range([f.left, f.right]);
@@ -47,7 +66,7 @@ export function scoreChart(report: Report): string {
 }
 
 /** Accuracy of what is answered vs coverage as the floor threshold rises; the recommended threshold circled. */
-export function thresholdChart(report: Report): string | null {
+export function thresholdChart(report: ReportHead): string | null {
   const th = report.metrics?.thresholds;
   if (!th || th.curve.length === 0) return null;
   const points = th.curve.map((p) => ({ ...p, accuracy: p.coverage > 0 ? p.answeredCorrectly / p.coverage : null }));
@@ -66,9 +85,8 @@ export function thresholdChart(report: Report): string | null {
 }
 
 /** Latency histogram with p50 and p90 marked. */
-export function latencyChart(report: Report): string | null {
-  const latencies = report.results.flatMap((r) => (r.error === null && r.latencyMs !== null ? [r.latencyMs] : []));
-  const hist = report.metrics?.latency.histogram ?? (latencies.length ? histogramOf(latencies, [0, max(latencies) ?? 1]) : null);
+export function latencyChart(report: ReportHead, counts: ChartCounts | null): string | null {
+  const hist = report.metrics?.latency.histogram ?? counts?.latency ?? null;
   if (!hist || hist.counts.length === 0) return null;
   const f = frame(560, 200);
   const x = scaleLinear().domain([hist.edges[0] ?? 0, hist.edges.at(-1) ?? 1]).range([f.left, f.right]);

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { PageData } from './data.js';
+import type { PageAnswer, PageData } from './data.js';
 
 /**
  * The page's script. It is serialized with `Function.prototype.toString`, so it must stay self-contained:
@@ -33,10 +33,12 @@ export function client(): void {
     let view: number[] = [];
     let haystack: string[] | null = null;
 
-    const topOf = (i: number): [number, number] | null => {
+    // an answer is an index into data.answers, or the answer itself past the table's cap
+    const answerOf = (ref: number | PageAnswer): PageAnswer => (typeof ref === 'number' ? data.answers[ref]! : ref);
+    const topOf = (i: number): [PageAnswer, number] | null => {
       const r = rows[i]!;
       const p = r[10];
-      return p < 0 ? null : [r[9][2 * p]!, r[9][2 * p + 1]!];
+      return p < 0 ? null : [answerOf(r[9][2 * p]!), r[9][2 * p + 1] as number];
     };
     const outcomeName = (i: number) => data.outcomes[rows[i]![4]]!;
     const sortKeys: Record<string, (i: number) => string | number> = {
@@ -79,7 +81,7 @@ export function client(): void {
       if (!haystack) {
         haystack = rows.map((r, k) => {
           const top = topOf(k);
-          const a = top ? data.answers[top[0]]! : null;
+          const a = top ? top[0] : null;
           return `${r[0]}\n${r[1]}\n${r[5]}\n${a ? `${a[0]}\n${a[2]}\n${a[1]}` : ''}\n${r[8] ?? ''}`.toLowerCase();
         });
       }
@@ -131,8 +133,8 @@ export function client(): void {
         meta.append(p);
       }
       td.append(meta);
-      const pairs: [number, number, number][] = [];
-      for (let k = 0; k < r[9].length; k += 2) pairs.push([r[9][k]!, r[9][k + 1]!, k / 2]);
+      const pairs: [PageAnswer, number, number][] = [];
+      for (let k = 0; k < r[9].length; k += 2) pairs.push([answerOf(r[9][k]!), r[9][k + 1] as number, k / 2]);
       const ranked = [...pairs].sort((a, b) => b[1] - a[1] || a[2] - b[2]);
       if (ranked.length === 0) td.append(el('p', r[8] === null ? 'The service returned an empty answer list.' : 'No answer: the request failed.', 'hint'));
       else {
@@ -143,7 +145,7 @@ export function client(): void {
         table.append(el('thead'), el('tbody'));
         table.tHead!.append(head);
         ranked.forEach(([a, score], k) => {
-          const ans = data.answers[a]!;
+          const ans = a;
           const row = el('tr', null, k === 0 ? 'top1' : '');
           if (r[11] === k + 1) row.classList.add('match');
           const flags = el('td');
@@ -167,7 +169,7 @@ export function client(): void {
       for (const i of slice) {
         const r = rows[i]!;
         const top = topOf(i);
-        const ans = top ? data.answers[top[0]]! : null;
+        const ans = top ? top[0] : null;
         const tr = el('tr', null, expanded.has(i) ? 'row open' : 'row');
         tr.dataset['i'] = String(i);
         tr.tabIndex = 0;

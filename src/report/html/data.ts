@@ -1,7 +1,7 @@
-import { gzipSync, strToU8 } from 'fflate';
+import { Gzip, strToU8 } from 'fflate';
 import { OUTCOMES } from '../../score/outcome.js';
 import { describeExpected } from '../describe.js';
-import type { Report, ReportAnswer } from '../schema.js';
+import type { QuestionResult, ReportAnswer } from '../schema.js';
 
 /** Flag bits of an answer in the page data, in this order: bit k = FLAG_NAMES[k]. */
 export const FLAG_NAMES = ['dummy', 'floor', 'suggestion', 'dialogue', 'dialog-in-progress', 'international', 'not-agent'] as const;
@@ -15,10 +15,11 @@ export type PageAnswer = [string, number, string, string, number];
 
 /**
  * One question: [id, question, language index, tag indexes, outcome index, expected (words), latency ms | null,
- * attempts, error message | null, ranked list as flat (answer index, score) pairs in service order,
- * position of the top-1 in that list (-1 none), rank of the first matching answer | null, line].
+ * attempts, error message | null, ranked list as flat (answer, score) pairs in service order (the answer an index
+ * into `answers`, or the answer itself once the table is full), position of the top-1 in that list (-1 none),
+ * rank of the first matching answer | null, line].
  */
-export type PageRow = [string, string, number, number[], number, string, number | null, number, string | null, number[], number, number | null, number];
+export type PageRow = [string, string, number, number[], number, string, number | null, number, string | null, (number | PageAnswer)[], number, number | null, number];
 
 export interface PageData {
   outcomes: readonly string[];
@@ -29,43 +30,88 @@ export interface PageData {
   rows: PageRow[];
 }
 
-function interner<T>(key: (value: T) => string) {
+/**
+ * Distinct answers kept in the table: a knowledge base is far smaller, but a service that makes up a new answer
+ * per question must not grow the table with the run.
+ */
+export const MAX_ANSWERS = 20_000;
+
+function interner<T>(key: (value: T) => string, max = Infinity) {
   const index = new Map<string, number>();
   const values: T[] = [];
   return {
     values,
-    id(value: T): number {
+    /** The value's index, or undefined when it is new and the table is full. */
+    id(value: T): number | undefined {
       const k = key(value);
       let i = index.get(k);
-      if (i === undefined) index.set(k, (i = values.push(value) - 1));
+      if (i === undefined && values.length < max) index.set(k, (i = values.push(value) - 1));
       return i;
     },
   };
 }
 
-/** The compact, row-per-question data the page's table reads. */
-export function pageData(report: Report): PageData {
+/** Bytes of compressed data turned into base64 together (a multiple of 3, so the pieces join into one base64 text). */
+const BASE64_BLOCK = 3 * (1 << 15);
+const ROWS_BLOCK = 1 << 16;
+
+/**
+ * The page data (`PageData` as JSON, rows first and the tables they index after them) gzipped and base64-encoded,
+ * a piece at a time in one pass over the results: memory is the distinct languages, tags and answers
+ * (answers up to `maxAnswers`), and one block of text and of compressed bytes. The page inflates it with the
+ * browser's DecompressionStream.
+ */
+export function* encodePageData(results: Iterable<QuestionResult>, maxAnswers = MAX_ANSWERS): Generator<string> {
   const languages = interner<string>((s) => s);
   const tags = interner<string>((s) => s);
-  const answers = interner<PageAnswer>((a) => JSON.stringify(a));
-  const rows = report.results.map((r): PageRow => [
-    r.id,
-    r.question,
-    languages.id(r.language),
-    r.tags.map((t) => tags.id(t)),
-    OUTCOMES.indexOf(r.outcome),
-    describeExpected(r.expected),
-    r.latencyMs,
-    r.attempts,
-    r.error ? `${r.error.kind}: ${r.error.message}` : null,
-    r.answers.flatMap((a) => [answers.id([a.answer, a.sequence_number, a.label ?? '', a.category ?? '', flagBits(a)]), a.answer_score]),
-    r.top1Index ?? -1,
-    r.rank ?? null,
-    r.line,
-  ]);
-  return { outcomes: OUTCOMES, flags: FLAG_NAMES, languages: languages.values, tags: tags.values, answers: answers.values, rows };
-}
+  const answers = interner<PageAnswer>((a) => JSON.stringify(a), maxAnswers);
+  let compressed: Uint8Array[] = [];
+  let compressedBytes = 0;
+  const gzip = new Gzip({ level: 6, mtime: 0 }, (chunk) => {
+    compressed.push(chunk);
+    compressedBytes += chunk.length;
+  });
+  /** Base64 of the compressed bytes so far, all of them at the end, else a multiple of 3 bytes (the rest kept). */
+  const drain = (final: boolean): string => {
+    if (compressedBytes < (final ? 1 : BASE64_BLOCK)) return '';
+    const bytes = Buffer.concat(compressed, compressedBytes);
+    const take = final ? bytes.length : bytes.length - (bytes.length % 3);
+    compressed = take < bytes.length ? [bytes.subarray(take)] : [];
+    compressedBytes = bytes.length - take;
+    return bytes.subarray(0, take).toString('base64');
+  };
 
-/** The page data as gzip + base64 (the page inflates it with the browser's DecompressionStream). */
-export const encodePageData = (data: PageData): string =>
-  Buffer.from(gzipSync(strToU8(JSON.stringify(data)), { level: 6, mtime: 0 })).toString('base64');
+  let text = `{"outcomes":${JSON.stringify(OUTCOMES)},"flags":${JSON.stringify(FLAG_NAMES)},"rows":[`;
+  let first = true;
+  for (const r of results) {
+    const row: PageRow = [
+      r.id,
+      r.question,
+      languages.id(r.language)!,
+      r.tags.map((t) => tags.id(t)!),
+      OUTCOMES.indexOf(r.outcome),
+      describeExpected(r.expected),
+      r.latencyMs,
+      r.attempts,
+      r.error ? `${r.error.kind}: ${r.error.message}` : null,
+      r.answers.flatMap((a) => {
+        const answer: PageAnswer = [a.answer, a.sequence_number, a.label ?? '', a.category ?? '', flagBits(a)];
+        return [answers.id(answer) ?? answer, a.answer_score];
+      }),
+      r.top1Index ?? -1,
+      r.rank ?? null,
+      r.line,
+    ];
+    text += `${first ? '' : ','}${JSON.stringify(row)}`;
+    first = false;
+    if (text.length >= ROWS_BLOCK) {
+      gzip.push(strToU8(text));
+      text = '';
+      const piece = drain(false);
+      if (piece) yield piece;
+    }
+  }
+  text += `],"languages":${JSON.stringify(languages.values)},"tags":${JSON.stringify(tags.values)},"answers":${JSON.stringify(answers.values)}}`;
+  gzip.push(strToU8(text), true);
+  yield drain(true);
+}

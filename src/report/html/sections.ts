@@ -1,8 +1,9 @@
 import { describeExpected, describeGot, ms, pct, truncate } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
-import { confusions, isFailure, slices, type Dimension } from '../insights.js';
-import type { Interval } from '../metrics-schema.js';
-import type { Report } from '../schema.js';
+import { firstFailing, type Dimension, type SliceView } from '../insights.js';
+import type { Confusion, Interval } from '../metrics-schema.js';
+import type { QuestionResult } from '../schema.js';
+import type { ReportHead } from '../source.js';
 import { top1 } from '../../score/result.js';
 
 const ci = (i: Interval | undefined): string =>
@@ -15,7 +16,7 @@ const OUTCOME_LABELS: Record<string, string> = {
 };
 
 /** The summary cards: accuracy with intervals, outcome counts, rates, latency, rank, threshold. */
-export function cards(report: Report): string {
+export function cards(report: ReportHead): string {
   const { summary: s, metrics: m } = report;
   const total = Math.max(1, s.total);
   const outcomeBar = Object.entries(s.outcomes).filter(([, n]) => n > 0)
@@ -41,8 +42,7 @@ export function cards(report: Report): string {
 }
 
 /** A table of the slices of one dimension, worst first; a row click filters the question table (language, tag). */
-export function sliceTable(report: Report, dim: Dimension, limit = 15): string {
-  const list = slices(report, dim);
+export function sliceTable(list: SliceView[], dim: Dimension, limit = 15): string {
   if (list.length === 0) return '';
   const filterable = dim !== 'category';
   const rows = list.slice(0, limit).map((s) => {
@@ -55,19 +55,18 @@ export function sliceTable(report: Report, dim: Dimension, limit = 15): string {
 }
 
 /** The most frequent expected → got pairs; a click on an example id searches for it. */
-export function confusionTable(report: Report): string {
-  const list = confusions(report, 15);
+export function confusionTable(list: Confusion[]): string {
   if (list.length === 0) return '<p class="hint">No wrong answers to group.</p>';
   const rows = list.map((c) => `<tr><td>${h(c.expected)}</td><td>${h(c.got)}</td><td class="num">${c.count}</td><td>${c.examples.map((id) => `<a href="#questions" class="example" data-id="${h(id)}">${h(id)}</a>`).join(' ')}</td></tr>`);
   return `<table class="slices"><caption>Top confusions: expected → got instead</caption><thead><tr><th>expected</th><th>got instead</th><th>count</th><th>examples</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 /** With JavaScript off: the first failing questions, so the page still says what is wrong. */
-export function noscriptFailures(report: Report, limit = 30): string {
-  const failing = report.results.filter((r) => isFailure(r) || r.outcome === 'error');
-  const rows = failing.slice(0, limit).map((r) => {
+export function noscriptFailures(results: Iterable<QuestionResult>, limit = 30): string {
+  const failing = firstFailing(results, limit);
+  const rows = failing.first.map((r) => {
     const top = top1(r);
     return `<tr><td>${h(r.id)}</td><td><span class="badge o-${r.outcome}">${h(OUTCOME_LABELS[r.outcome])}</span></td><td>${h(truncate(r.question, 120))}</td><td>${h(describeExpected(r.expected))}</td><td>${h(describeGot(r))}${top ? `<div class="answer">${h(truncate(top.answer, 160))}</div>` : ''}</td></tr>`;
   });
-  return `<noscript><p class="hint">JavaScript is off: the interactive table (filters, search, every question) needs it. The first ${Math.min(limit, failing.length)} of ${failing.length} failing questions:</p><table class="qt"><thead><tr><th>id</th><th>outcome</th><th>question</th><th>expected</th><th>got</th></tr></thead><tbody>${rows.join('')}</tbody></table></noscript>`;
+  return `<noscript><p class="hint">JavaScript is off: the interactive table (filters, search, every question) needs it. The first ${failing.first.length} of ${failing.count} failing questions:</p><table class="qt"><thead><tr><th>id</th><th>outcome</th><th>question</th><th>expected</th><th>got</th></tr></thead><tbody>${rows.join('')}</tbody></table></noscript>`;
 }

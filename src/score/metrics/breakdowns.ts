@@ -3,40 +3,71 @@ import type { QuestionResult } from '../../report/schema.js';
 import { OUTCOMES, type Outcome } from '../outcome.js';
 import { scoreOrder } from '../rank.js';
 import { normalizeText } from '../normalize.js';
-import { rankMetrics } from './rank-metrics.js';
+import { RankAccumulator } from './rank-metrics.js';
 import { wilson } from './wilson.js';
 
 /** Slice key of rows without an expected category: out-of-scope rows, and rows whose category is unknown. */
 export const OUT_OF_SCOPE = '(out of scope)';
 export const NO_CATEGORY = '(none)';
 
-/** Every headline metric over one slice of the results. */
-export function slice(key: string, results: readonly QuestionResult[]): Slice {
-  const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
-  for (const r of results) outcomes[r.outcome]++;
-  const total = results.length;
-  return {
-    key,
-    total,
-    outcomes,
-    top1Accuracy: wilson(outcomes.correct + outcomes.fallback_ok, total - outcomes.unlabeled - outcomes.error),
-    answerableAccuracy: wilson(outcomes.correct, outcomes.correct + outcomes.wrong + outcomes.abstained),
-    rank: rankMetrics(results),
-    errorRate: total === 0 ? 0 : outcomes.error / total,
-  };
+/** Every headline metric over one slice, accumulated a result at a time. */
+export class SliceAccumulator {
+  private readonly outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+  private total = 0;
+  private readonly rank = new RankAccumulator();
+
+  constructor(private readonly key: string) {}
+
+  add(r: QuestionResult): void {
+    this.total++;
+    this.outcomes[r.outcome]++;
+    this.rank.add(r);
+  }
+
+  result(): Slice {
+    const { outcomes, total } = this;
+    return {
+      key: this.key,
+      total,
+      outcomes,
+      top1Accuracy: wilson(outcomes.correct + outcomes.fallback_ok, total - outcomes.unlabeled - outcomes.error),
+      answerableAccuracy: wilson(outcomes.correct, outcomes.correct + outcomes.wrong + outcomes.abstained),
+      rank: this.rank.result(),
+      errorRate: total === 0 ? 0 : outcomes.error / total,
+    };
+  }
 }
 
-/** Groups results by one or more keys each (a row with two tags is in both slices), sorted by key. */
-export function sliceBy(results: readonly QuestionResult[], keysOf: (r: QuestionResult) => readonly string[]): Slice[] {
-  const groups = new Map<string, QuestionResult[]>();
-  for (const r of results) {
-    for (const key of new Set(keysOf(r))) {
-      const group = groups.get(key);
-      if (group) group.push(r);
-      else groups.set(key, [r]);
+/** Slices keyed by one or more keys per result (a row with two tags is in both); memory is per key, not per result. */
+export class SliceGroups {
+  private readonly groups = new Map<string, SliceAccumulator>();
+
+  constructor(private readonly keysOf: (r: QuestionResult) => readonly string[]) {}
+
+  add(r: QuestionResult): void {
+    for (const key of new Set(this.keysOf(r))) {
+      let group = this.groups.get(key);
+      if (!group) this.groups.set(key, (group = new SliceAccumulator(key)));
+      group.add(r);
     }
   }
-  return [...groups.keys()].sort().map((key) => slice(key, groups.get(key)!));
+
+  /** The slices sorted by key. */
+  result(): Slice[] {
+    return [...this.groups.keys()].sort().map((key) => this.groups.get(key)!.result());
+  }
+}
+
+export function slice(key: string, results: Iterable<QuestionResult>): Slice {
+  const acc = new SliceAccumulator(key);
+  for (const r of results) acc.add(r);
+  return acc.result();
+}
+
+export function sliceBy(results: Iterable<QuestionResult>, keysOf: (r: QuestionResult) => readonly string[]): Slice[] {
+  const groups = new SliceGroups(keysOf);
+  for (const r of results) groups.add(r);
+  return groups.result();
 }
 
 const isPlain = (v: string): boolean => !v.startsWith('re:') && !v.startsWith('contains:');
@@ -47,18 +78,22 @@ const isPlain = (v: string): boolean => !v.startsWith('re:') && !v.startsWith('c
  * 2. else the category of the first matching answer in its own list (at `rank`);
  * 3. else the category seen anywhere in the run on an answer with the row's expected sequence number or label;
  * 4. else "(out of scope)" for expect=fallback rows and "(none)" for the rest.
+ * Step 3 needs the whole run: `add` every result first (a pass), then ask `keysOf` (a second pass).
+ * Memory is one entry per distinct sequence number and label: the knowledge base, not the questions.
  */
-export function categoryKeys(results: readonly QuestionResult[]): (r: QuestionResult) => string[] {
-  const bySequence = new Map<number, string>();
-  const byLabel = new Map<string, string>();
-  for (const r of results) {
+export class CategoryIndex {
+  private readonly bySequence = new Map<number, string>();
+  private readonly byLabel = new Map<string, string>();
+
+  add(r: QuestionResult): void {
     for (const a of r.answers) {
       if (a.category === undefined || a.category === '') continue;
-      if (!bySequence.has(a.sequence_number)) bySequence.set(a.sequence_number, a.category);
-      if (a.label !== undefined && !byLabel.has(normalizeText(a.label))) byLabel.set(normalizeText(a.label), a.category);
+      if (!this.bySequence.has(a.sequence_number)) this.bySequence.set(a.sequence_number, a.category);
+      if (a.label !== undefined && !this.byLabel.has(normalizeText(a.label))) this.byLabel.set(normalizeText(a.label), a.category);
     }
   }
-  return (r) => {
+
+  readonly keysOf = (r: QuestionResult): string[] => {
     const e = r.expected;
     if (e.category) return [e.category.join(' || ')];
     if (r.rank != null) {
@@ -66,13 +101,19 @@ export function categoryKeys(results: readonly QuestionResult[]): (r: QuestionRe
       if (category) return [category];
     }
     for (const s of e.sequence ?? []) {
-      const category = bySequence.get(Number(s));
+      const category = this.bySequence.get(Number(s));
       if (category) return [category];
     }
     for (const l of (e.label ?? []).filter(isPlain)) {
-      const category = byLabel.get(normalizeText(l));
+      const category = this.byLabel.get(normalizeText(l));
       if (category) return [category];
     }
     return [e.expect === 'fallback' ? OUT_OF_SCOPE : NO_CATEGORY];
   };
+}
+
+export function categoryKeys(results: Iterable<QuestionResult>): (r: QuestionResult) => string[] {
+  const index = new CategoryIndex();
+  for (const r of results) index.add(r);
+  return index.keysOf;
 }

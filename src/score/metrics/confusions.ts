@@ -18,21 +18,32 @@ export function expectedKey(r: QuestionResult): string {
 /**
  * The (expected, got) pairs of wrong and fallback_missed results, most frequent first (then by expected,
  * got); `got` is the top-1's label, else its sequence number. At most MAX_CONFUSIONS pairs, 5 example ids each.
+ * Memory is one entry per distinct pair.
  */
-export function confusions(results: readonly QuestionResult[]): Confusion[] {
-  const pairs = new Map<string, Confusion>();
-  for (const r of results) {
-    if (r.outcome !== 'wrong' && r.outcome !== 'fallback_missed') continue;
+export class ConfusionCounter {
+  private readonly pairs = new Map<string, Confusion>();
+
+  add(r: QuestionResult): void {
+    if (r.outcome !== 'wrong' && r.outcome !== 'fallback_missed') return;
     const top = top1(r);
-    if (top === undefined) continue;
+    if (top === undefined) return;
     const expected = expectedKey(r);
     const got = top.label !== undefined && top.label !== '' ? top.label : String(top.sequence_number);
     const id = JSON.stringify([expected, got]);
-    const pair = pairs.get(id) ?? { expected, got, count: 0, examples: [] };
+    let pair = this.pairs.get(id);
+    if (!pair) this.pairs.set(id, (pair = { expected, got, count: 0, examples: [] }));
     pair.count++;
     if (pair.examples.length < MAX_EXAMPLES) pair.examples.push(r.id);
-    pairs.set(id, pair);
   }
-  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...pairs.values()].sort((a, b) => b.count - a.count || cmp(a.expected, b.expected) || cmp(a.got, b.got)).slice(0, MAX_CONFUSIONS);
+
+  result(): Confusion[] {
+    const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    return [...this.pairs.values()].sort((a, b) => b.count - a.count || cmp(a.expected, b.expected) || cmp(a.got, b.got)).slice(0, MAX_CONFUSIONS);
+  }
+}
+
+export function confusions(results: Iterable<QuestionResult>): Confusion[] {
+  const counter = new ConfusionCounter();
+  for (const r of results) counter.add(r);
+  return counter.result();
 }

@@ -2,25 +2,52 @@ import type { QuestionResult } from '../../report/schema.js';
 import type { RankMetrics } from '../../report/metrics-schema.js';
 import { hasExpectations } from '../match.js';
 
-const mean = (values: readonly number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
-
 /** The results rank metrics count: rows with expectations that got a response. */
 export const isRanked = (r: QuestionResult): boolean => r.error === null && hasExpectations(r.expected);
 
 /**
  * hit@k = share of ranked questions whose first matching answer is at rank <= k; MRR = mean of 1/rank
  * (0 when no answer matches: trec_eval's recip_rank); meanMargin over those with two answers or more.
+ * Sums are taken in result order, so the means are the same as over a list.
  */
-export function rankMetrics(results: readonly QuestionResult[]): RankMetrics {
-  const ranked = results.filter(isRanked);
-  const n = ranked.length;
-  const hit = (k: number) => (n === 0 ? null : ranked.filter((r) => r.rank != null && r.rank <= k).length / n);
-  return {
-    questions: n,
-    hit1: hit(1),
-    hit3: hit(3),
-    hit5: hit(5),
-    mrr: mean(ranked.map((r) => (r.rank == null ? 0 : 1 / r.rank))),
-    meanMargin: mean(ranked.flatMap((r) => (r.margin == null ? [] : [r.margin]))),
-  };
+export class RankAccumulator {
+  private n = 0;
+  private hits = [0, 0, 0];
+  private reciprocalSum = 0;
+  private marginSum = 0;
+  private margins = 0;
+
+  add(r: QuestionResult): void {
+    if (!isRanked(r)) return;
+    this.n++;
+    if (r.rank != null) {
+      if (r.rank <= 1) this.hits[0]!++;
+      if (r.rank <= 3) this.hits[1]!++;
+      if (r.rank <= 5) this.hits[2]!++;
+    }
+    this.reciprocalSum += r.rank == null ? 0 : 1 / r.rank;
+    if (r.margin != null) {
+      this.marginSum += r.margin;
+      this.margins++;
+    }
+  }
+
+  result(): RankMetrics {
+    const n = this.n;
+    const hit = (k: 0 | 1 | 2) => (n === 0 ? null : this.hits[k]! / n);
+    return {
+      questions: n,
+      hit1: hit(0),
+      hit3: hit(1),
+      hit5: hit(2),
+      mrr: n === 0 ? null : this.reciprocalSum / n,
+      meanMargin: this.margins === 0 ? null : this.marginSum / this.margins,
+    };
+  }
+}
+
+export function rankMetrics(results: Iterable<QuestionResult>): RankMetrics {
+  const acc = new RankAccumulator();
+  for (const r of results) acc.add(r);
+  return acc.result();
 }

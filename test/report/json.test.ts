@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { renderString } from '../../src/report/formats.js';
+import { renderJson } from '../../src/report/json.js';
+import { fromReport } from '../../src/report/source.js';
+import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
+
+describe('report.json', () => {
+  it('is byte for byte JSON.stringify(report, null, 2) plus a newline, written a result at a time', () => {
+    const report = makeReport(80);
+    report.results[1] = { ...report.results[1]!, postProcessedAnswer: `${HOSTILE.quotes}\n${HOSTILE.unicode}\u2028` };
+    expect(renderString('json', report)).toBe(`${JSON.stringify(report, null, 2)}\n`);
+    expect([...renderJson(fromReport(report))].length).toBeGreaterThan(80);
+  });
+  it('with no results, and without metrics', () => {
+    for (const report of [makeReport(0), makeReport(0, { metrics: false }), makeReport(3, { metrics: false })]) {
+      expect(renderString('json', report)).toBe(`${JSON.stringify(report, null, 2)}\n`);
+    }
+  });
+});
