@@ -3,7 +3,7 @@ import { NotAuthorizedError } from '../errors.js';
 import type { Question } from '../dataset/question.js';
 import { retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
 import { QuestionError } from './errors.js';
-import { buildRequestBody, type RequestSettings } from './request.js';
+import { requestBody, type RequestSettings } from './request.js';
 import { excerpt, parseAnswerResponse, type AnswerResponse } from './response.js';
 import { holdsSecret, maskSecret } from './secret.js';
 import type { Throttle } from './throttle.js';
@@ -38,7 +38,7 @@ export type AskResult =
  * every other failure comes back as a QuestionError for this question only.
  */
 export async function ask(ctx: AskContext, question: Question): Promise<AskResult> {
-  const body = JSON.stringify(buildRequestBody(question, ctx.settings));
+  const body = JSON.stringify(requestBody(question, ctx.settings));
   const headers = { 'content-type': 'application/json; charset=UTF-8', wikiclone_code: ctx.agentCode };
   let attempts = 0;
   let latencyMs: number | null = null;

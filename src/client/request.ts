@@ -41,10 +41,11 @@ export const AnswerRequestSchema = z
 export type AnswerRequest = z.infer<typeof AnswerRequestSchema>;
 
 /** Builds and checks the body for one question; a bad setting is a ConfigError naming the question. */
-export function buildRequestBody(question: Question, settings: RequestSettings): AnswerRequest {
+/** The body for one question, as sent; `checkRequestBody` has vetted the run's questions before the first send. */
+export function requestBody(question: Question, settings: RequestSettings): AnswerRequest {
   const username = question.username ?? settings.username;
   const guest = question.guest ?? settings.guest;
-  const body = {
+  return {
     wikiagent: settings.agent,
     ...(username !== undefined ? { username } : {}),
     ...(guest ? { guest: '1' as const } : {}),
@@ -53,7 +54,11 @@ export function buildRequestBody(question: Question, settings: RequestSettings):
     output: settings.output,
     language: question.language ?? settings.language,
   };
-  const checked = AnswerRequestSchema.safeParse(body);
+}
+
+/** Builds and checks the body for one question; a bad setting is a ConfigError naming the question. */
+export function buildRequestBody(question: Question, settings: RequestSettings): AnswerRequest {
+  const checked = AnswerRequestSchema.safeParse(requestBody(question, settings));
   if (!checked.success) {
     const issue = checked.error.issues[0];
     throw new ConfigError(`question "${question.id}" (line ${question.line}): ${issue?.path.join('.')}: ${issue?.message}`);

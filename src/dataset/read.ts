@@ -40,40 +40,65 @@ export async function readDataset(path: string): Promise<Dataset> {
 
 /** Reads every row, collecting problems instead of throwing (a missing file still throws). */
 export async function scanDataset(path: string): Promise<DatasetScan> {
+  const questions: Question[] = [];
+  const { problems, ...scan } = await checkQuestions(path, (q) => questions.push(q));
+  if (problems.length === 0 && questions.length === 0) {
+    problems.push({ file: path, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
+  }
+  return { ...scan, questions, problems };
+}
+
+/**
+ * One pass over a dataset that keeps no question: the sha256, every problem (bad rows, duplicate ids),
+ * and each good question handed to `visit`. A run checks its dataset this way before anything is sent,
+ * then reads the questions again with `questionsOf`.
+ */
+export async function checkQuestions(
+  path: string,
+  visit: (question: Question) => void,
+): Promise<Omit<DatasetScan, 'questions'> & { count: number }> {
   const hash = createHash('sha256');
+  const problems: InputProblem[] = [];
+  const columns = new Map<string, number>();
+  const firstLineOfId = new Map<string, number>();
+  let count = 0;
+  const jsonl = isJsonl(path);
+  for await (const { question, row } of parsedRows(path, problems, (chunk) => hash.update(chunk))) {
+    for (const key of Object.keys(row)) if (!columns.has(key)) columns.set(key, jsonl ? question.line : 1);
+    const seen = firstLineOfId.get(question.id);
+    if (seen !== undefined) {
+      problems.push({ file: path, line: question.line, message: `id "${question.id}" is already used at line ${seen} (ids must be unique)` });
+      continue;
+    }
+    firstLineOfId.set(question.id, question.line);
+    count++;
+    visit(question);
+  }
+  return { path, sha256: hash.digest('hex'), count, columns: [...columns.keys()], columnLines: columns, problems };
+}
+
+/** The questions of a dataset already checked, read again as a stream in file order. */
+export async function* questionsOf(path: string): AsyncGenerator<Question> {
+  const problems: InputProblem[] = [];
+  for await (const { question } of parsedRows(path, problems)) yield question;
+  if (problems.length > 0) throw new InputError(problems); // the file changed since it was checked
+}
+
+async function* parsedRows(path: string, problems: InputProblem[], onChunk?: (chunk: string | Buffer) => void): AsyncGenerator<{ question: Question; row: RawRow }> {
   const stream = await open(path).then((handle) => handle.createReadStream(), (error: unknown) => {
     throw readFailure(error, path);
   });
-  stream.on('data', (chunk) => hash.update(chunk));
-  const problems: InputProblem[] = [];
-  const questions: Question[] = [];
-  const columns = new Map<string, number>();
-  const firstLineOfId = new Map<string, number>();
-
+  if (onChunk) stream.on('data', onChunk);
   const rows = isJsonl(path) ? jsonlRows(stream, path, problems) : csvRows(stream, path, problems);
   try {
     for await (const { row, line } of rows) {
-      for (const key of Object.keys(row)) if (!columns.has(key)) columns.set(key, isJsonl(path) ? line : 1);
       const result = parseRow(row, line, String(line));
-      if (!result.ok) {
-        for (const message of result.problems) problems.push({ file: path, line, message });
-        continue;
-      }
-      const seen = firstLineOfId.get(result.question.id);
-      if (seen !== undefined) {
-        problems.push({ file: path, line, message: `id "${result.question.id}" is already used at line ${seen} (ids must be unique)` });
-        continue;
-      }
-      firstLineOfId.set(result.question.id, line);
-      questions.push(result.question);
+      if (result.ok) yield { question: result.question, row };
+      else for (const message of result.problems) problems.push({ file: path, line, message });
     }
   } catch (error) {
     throw readFailure(error, path);
   }
-  if (problems.length === 0 && questions.length === 0) {
-    problems.push({ file: path, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
-  }
-  return { path, sha256: hash.digest('hex'), questions, columns: [...columns.keys()], columnLines: columns, problems };
 }
 
 const isJsonl = (path: string): boolean => ['.jsonl', '.ndjson', '.json'].includes(extname(path).toLowerCase());

@@ -1,10 +1,10 @@
-import type { Report } from './schema.js';
+import type { ReportHead } from './source.js';
 
 const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
 const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)} ms`);
 
 /** The few lines printed at the end of a run. */
-export function renderConsoleSummary(report: Report): string {
+export function renderConsoleSummary(report: ReportHead): string {
   const { summary: s, run } = report;
   const o = s.outcomes;
   const lines = [

@@ -1,8 +1,9 @@
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, openSync, readSync, type WriteStream } from 'node:fs';
 import { mkdir, open, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AnswerEvalError, ConfigError, InputError } from '../errors.js';
 import type { QuestionResult } from '../report/schema.js';
+import type { ResultSource } from '../report/source.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
 export const JOURNAL_VERSION = 1;
@@ -28,10 +29,17 @@ export interface JournalHeader {
   startedAt: string;
 }
 
+/** Where a question's result line sits in the journal, and whether it ended in error. */
+export interface JournalEntry {
+  offset: number;
+  length: number;
+  error: boolean;
+}
+
 export interface JournalContents {
   header: JournalHeader;
   /** The last line of each question id (a rerun appends a newer line for the same id). */
-  results: Map<string, QuestionResult>;
+  results: Map<string, JournalEntry>;
   /** Bytes of whole lines; anything after them is a torn line from a crash, and is cut off. */
   validBytes: number;
   /** True when a torn last line was dropped. */
@@ -48,7 +56,7 @@ export async function readJournal(dir: string): Promise<JournalContents> {
     throw new ConfigError(`--resume ${dir}: ${why} (expected the --out directory of an earlier run)`);
   });
   let header: JournalHeader | undefined;
-  const results = new Map<string, QuestionResult>();
+  const results = new Map<string, JournalEntry>();
   let validBytes = 0;
   let lineNo = 0;
   let pending: Buffer[] = [];
@@ -60,7 +68,7 @@ export async function readJournal(dir: string): Promise<JournalContents> {
       header = value;
     } else {
       if (!isResult(value)) throw corrupt(path, lineNo, 'is not a question result (expected {"id":...,"outcome":...})');
-      results.set(value.id, value);
+      results.set(value.id, { offset: validBytes, length: bytes.length, error: value.outcome === 'error' });
     }
     validBytes += bytes.length + 1;
   };
@@ -132,14 +140,25 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
  * Appends one line per finished question through a single write stream: no sync write per result,
  * and a crash can tear only the last line. Write errors are kept and reported by close().
  */
+/**
+ * Appends result lines to the journal. Lines are gathered and written together (at 64 KiB or after 50 ms),
+ * so a busy run makes a few large writes, not one per question; `append` returns where the line will sit,
+ * which is how the run finds every result again without keeping it in memory.
+ */
 export class JournalWriter {
   #error: Error | undefined;
+  #pending: string[] = [];
+  #pendingBytes = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #size: number;
 
   private constructor(
     readonly path: string,
     readonly stream: WriteStream,
+    size: number,
     onError: (error: Error) => void,
   ) {
+    this.#size = size;
     stream.on('error', (error) => {
       this.#error ??= new AnswerEvalError(`cannot write the journal ${path}: ${error.message}`, 'JOURNAL', 3);
       onError(this.#error);
@@ -150,8 +169,9 @@ export class JournalWriter {
   static async create(dir: string, header: JournalHeader, onError: (error: Error) => void): Promise<JournalWriter> {
     await mkdir(dir, { recursive: true });
     const path = journalPath(dir);
-    const writer = new JournalWriter(path, createWriteStream(path, { flags: 'w' }), onError);
-    writer.stream.write(`${JSON.stringify(header)}\n`);
+    const writer = new JournalWriter(path, createWriteStream(path, { flags: 'w' }), 0, onError);
+    writer.append(JSON.stringify(header));
+    writer.flush();
     return writer;
   }
 
@@ -159,18 +179,79 @@ export class JournalWriter {
   static async resume(dir: string, validBytes: number, onError: (error: Error) => void): Promise<JournalWriter> {
     const path = journalPath(dir);
     await truncate(path, validBytes);
-    return new JournalWriter(path, createWriteStream(path, { flags: 'a' }), onError);
+    return new JournalWriter(path, createWriteStream(path, { flags: 'a' }), validBytes, onError);
   }
 
-  /** Queues one line: `line` is the result's JSON, already serialized by the caller. */
-  append(line: string): void {
-    if (this.#error === undefined) this.stream.write(`${line}\n`);
+  /** Queues one line (the result's JSON, serialized by the caller); returns its offset and length in bytes. */
+  append(line: string): { offset: number; length: number } {
+    const length = Buffer.byteLength(line);
+    const at = { offset: this.#size, length };
+    this.#size += length + 1;
+    if (this.#error !== undefined) return at;
+    this.#pending.push(line);
+    this.#pendingBytes += length + 1;
+    if (this.#pendingBytes >= 64 * 1024) this.flush();
+    else this.#timer ??= setTimeout(() => this.flush(), 50).unref();
+    return at;
+  }
+
+  /** Hands the gathered lines to the stream. */
+  flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#pending.length === 0) return;
+    this.stream.write(`${this.#pending.join('\n')}\n`);
+    this.#pending = [];
+    this.#pendingBytes = 0;
   }
 
   /** Flushes and closes; rejects when any write failed. */
   async close(): Promise<void> {
+    this.flush();
     if (!this.stream.closed) await new Promise<void>((resolve) => this.stream.end(resolve));
     if (this.#error) throw this.#error;
+  }
+}
+
+/**
+ * The results of a run read back from its journal in dataset order, one at a time: `at[i]` is the offset and
+ * length of question i's line. Reads go through a 1 MiB window, and results come nearly in order, so a pass
+ * is a sequential read of the file.
+ */
+export class JournalSource implements ResultSource {
+  constructor(
+    readonly path: string,
+    readonly offsets: Float64Array,
+    readonly lengths: Uint32Array,
+    readonly count: number,
+  ) {}
+
+  *[Symbol.iterator](): Iterator<QuestionResult> {
+    const fd = openSync(this.path, 'r');
+    const window = Buffer.allocUnsafe(1024 * 1024);
+    let start = 0;
+    let end = 0; // window holds file bytes [start, end)
+    try {
+      for (let i = 0; i < this.offsets.length; i++) {
+        const offset = this.offsets[i]!;
+        if (Number.isNaN(offset)) continue;
+        const length = this.lengths[i]!;
+        let bytes: Buffer;
+        if (length > window.length) {
+          bytes = Buffer.allocUnsafe(length);
+          readSync(fd, bytes, 0, length, offset);
+        } else {
+          if (offset < start || offset + length > end) {
+            start = offset;
+            end = offset + readSync(fd, window, 0, window.length, offset);
+          }
+          bytes = window.subarray(offset - start, offset - start + length);
+        }
+        yield JSON.parse(bytes.toString('utf8')) as QuestionResult;
+      }
+    } finally {
+      closeSync(fd);
+    }
   }
 }
 

@@ -6,32 +6,39 @@ import { Throttle } from '../client/throttle.js';
 import { Transport } from '../client/transport.js';
 import { answerEndpoint, redactUrl } from '../client/url.js';
 import { readAliases } from '../dataset/aliases.js';
-import { readDataset, type Dataset } from '../dataset/read.js';
+import { checkQuestions, questionsOf } from '../dataset/read.js';
 import { inShard } from '../dataset/shard.js';
 import type { Question } from '../dataset/question.js';
-import { AnswerEvalError, ConfigError, RunAbortedError } from '../errors.js';
+import { AnswerEvalError, ConfigError, InputError, RunAbortedError } from '../errors.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../report/schema.js';
-import { arraySource } from '../report/source.js';
+import { toReport, type ReportData } from '../report/source.js';
 import { compileMatcher } from '../score/match.js';
 import { computeMetrics } from '../score/metrics/index.js';
 import { toResult } from '../score/result.js';
 import { summarize } from '../score/summary.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { execute } from './execute.js';
-import { headerDifferences, JOURNAL_VERSION, JournalWriter, readJournal, type JournalHeader } from './journal.js';
+import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
+import { headerDifferences, JournalWriter, readJournal, type JournalEntry } from './journal.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
+import { journalStore, memoryStore } from './store.js';
 
 export interface RunOutcome {
-  report: Report;
+  /** The report, its results read back from the journal when the run kept one: fit for any size. */
+  data: ReportData;
+  /**
+   * The whole report in memory, every result read (from the journal, when there is one: read it before
+   * anything rewrites that journal): for small runs, scripts and tests.
+   */
+  readonly report: Report;
   /** Why the run stopped early (the report is then partial); undefined when it completed. */
   stoppedBy?: AnswerEvalError | Error;
 }
 
-type Resolved = RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFAULTS>>;
-
 /**
- * Reads the dataset, asks every question (or, resuming, those the journal lacks), journals each result
- * as it finishes, and scores them into a report in dataset order.
+ * Checks the dataset (one streaming pass, nothing sent on a problem), asks every question of it (or,
+ * resuming, those the journal lacks) as a second pass, journals each result as it finishes, and scores
+ * them into a report in dataset order. Memory grows with concurrency, not with the number of questions.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const o: Resolved = { ...RUN_DEFAULTS, ...options };
@@ -39,9 +46,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   if (o.resume && o.journalDir === undefined) throw new ConfigError('resume needs the journal directory (--resume DIR)');
   if (o.rerun !== undefined && !o.resume) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
   const endpoint = parseEndpoint(o.baseUrl);
-  const dataset = await readDataset(o.dataset);
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
-  const questions = o.shard ? dataset.questions.filter((q) => inShard(q.id, o.shard!)) : dataset.questions;
   const settings: RequestSettings = {
     agent: o.agent,
     language: o.language,
@@ -50,43 +55,64 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     output: o.output,
     ...(o.username !== undefined ? { username: o.username } : {}),
   };
-  for (const q of questions) buildRequestBody(q, settings); // fails before anything is sent
+  const prior = o.resume ? await readJournal(o.journalDir!) : undefined;
+  const fromPrior = (q: Question): JournalEntry | undefined => {
+    const entry = prior?.results.get(q.id);
+    return entry !== undefined && !(o.rerun === 'errors' && entry.error) ? entry : undefined;
+  };
+
+  // pass 1: every problem before anything is sent
+  const mine = (q: Question): boolean => o.shard === undefined || inShard(q.id, o.shard);
+  let total = 0;
+  let toAsk = 0;
+  let badSetting: Error | undefined;
+  const checked = await checkQuestions(o.dataset, (q) => {
+    if (!mine(q)) return;
+    total++;
+    if (fromPrior(q) === undefined) toAsk++;
+    try {
+      buildRequestBody(q, settings);
+    } catch (error) {
+      badSetting ??= error as Error;
+    }
+  });
+  if (checked.problems.length === 0 && checked.count === 0) checked.problems.push({ file: o.dataset, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
+  if (checked.problems.length > 0) throw new InputError(checked.problems);
+  if (badSetting) throw badSetting;
+  const dataset: DatasetFacts = { path: o.dataset, sha256: checked.sha256, questions: checked.count };
 
   const startedAt = new Date();
   const header = journalHeader(dataset, o, startedAt);
-  const total = questions.length;
-  const results: (QuestionResult | undefined)[] = new Array<QuestionResult | undefined>(total);
   const drain = new AbortController(); // stop sending; requests in flight may finish
   const cancel = new AbortController(); // abort requests in flight
   const stop = (reason: Error): void => {
     if (!drain.signal.aborted) drain.abort(reason);
   };
-
   let journal: JournalWriter | undefined;
-  let fromJournal = 0;
-  if (o.journalDir !== undefined && o.resume) {
-    const prior = await readJournal(o.journalDir);
+  if (prior) {
     const diffs = headerDifferences(prior.header, header);
     if (diffs.length > 0) throw new ConfigError(`cannot resume ${o.journalDir}: ${diffs.join('; ')}`);
-    questions.forEach((q, i) => {
-      const r = prior.results.get(q.id);
-      if (r !== undefined && !(o.rerun === 'errors' && r.outcome === 'error')) {
-        results[i] = r;
-        fromJournal++;
-      }
-    });
-    journal = await JournalWriter.resume(o.journalDir, prior.validBytes, stop);
+    journal = await JournalWriter.resume(o.journalDir!, prior.validBytes, stop);
   } else if (o.journalDir !== undefined) {
     journal = await JournalWriter.create(o.journalDir, header, stop);
   }
-  const indices: number[] = [];
-  const toAsk: Question[] = [];
-  questions.forEach((q, i) => {
-    if (results[i] === undefined) {
-      indices.push(i);
-      toAsk.push(q);
+  const store = journal ? journalStore(journal.path, total) : memoryStore(total);
+
+  // pass 2: the questions again, as a stream; journaled ones are taken as they are
+  let fromJournal = 0;
+  async function* questions(): AsyncGenerator<{ q: Question; index: number }> {
+    let index = 0;
+    for await (const q of questionsOf(o.dataset)) {
+      if (!mine(q)) continue;
+      const entry = fromPrior(q);
+      if (entry === undefined) yield { q, index };
+      else {
+        store.keep(index, entry);
+        fromJournal++;
+      }
+      index++;
     }
-  });
+  }
 
   const emit = o.onEvent;
   const throttle = new Throttle({
@@ -118,17 +144,16 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   if (o.signal?.aborted) onOuterAbort();
   o.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
-  emit?.({ type: 'start', total, done: fromJournal, toAsk: toAsk.length });
-  let done = fromJournal;
+  emit?.({ type: 'start', total, done: total - toAsk, toAsk });
+  let done = total - toAsk;
   let errorStreak = 0;
-  const onResult = (result: QuestionResult, i: number): void => {
+  const onResult = ({ index, result }: { index: number; result: QuestionResult }): void => {
     let line = JSON.stringify(result);
     if (holdsSecret(line, o.agentCode)) {
       line = maskSecret(line, o.agentCode); // a service that echoes it back
       result = JSON.parse(line) as QuestionResult;
     }
-    journal?.append(line);
-    results[indices[i]!] = result;
+    store.put(index, result, journal?.append(line));
     o.onProgress?.(++done, total);
     const error = result.outcome === 'error';
     emit?.({ type: 'result', id: result.id, error });
@@ -140,72 +165,39 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       ));
     }
   };
-  const execution = await execute(toAsk, async (q, _i, signal) => toResult(q, await ask({ ...ctx, signal }, q), o.language, compileMatcher(q.expected, aliases)), {
-    concurrency: o.concurrency,
-    signal: drain.signal,
-    onResult,
-  }).finally(async () => {
+  const execution = await execute(
+    questions(),
+    async ({ q, index }, _i, signal) => ({ index, result: toResult(q, await ask({ ...ctx, signal }, q), o.language, compileMatcher(q.expected, aliases)) }),
+    { concurrency: o.concurrency, signal: drain.signal, onResult },
+  ).finally(async () => {
     clearTimeout(graceTimer);
     o.signal?.removeEventListener('abort', onOuterAbort);
     await transport.close();
+    await journal?.close();
   });
-  await journal?.close();
   const finishedAt = new Date();
 
-  const finished = results.filter((r): r is QuestionResult => r !== undefined);
   const stoppedBy = execution.stoppedBy === undefined ? undefined : toError(execution.stoppedBy);
-  const report: Report = {
-    schemaVersion: SCHEMA_VERSION,
-    tool: { name: TOOL_NAME, version: TOOL_VERSION },
-    run: {
-      startedAt: startedAt.toISOString(),
-      finishedAt: finishedAt.toISOString(),
-      durationMs: finishedAt.getTime() - startedAt.getTime(),
-      status: finished.length === total ? 'completed' : 'partial',
-      ...(stoppedBy ? { stopReason: stoppedBy.message } : {}),
-      baseUrl: redactUrl(o.baseUrl),
-      embeddedEngine: o.embeddedEngine ?? false,
-      agent: o.agent,
-      dataset: { path: dataset.path, sha256: dataset.sha256, questions: dataset.questions.length },
-      ...(o.shard ? { shard: { ...o.shard, questions: total } } : {}),
-      options: {
-        concurrency: o.concurrency,
-        timeoutMs: o.timeoutMs,
-        retries: o.retries,
-        language: o.language,
-        output: o.output,
-        guest: o.guest,
-        ...(o.username !== undefined ? { username: o.username } : {}),
-        forceSubscription: o.forceSubscription,
-        ...(o.rps !== undefined ? { rps: o.rps } : {}),
-        maxConsecutiveErrors: o.maxConsecutiveErrors,
-        ...(o.insecure ? { insecure: true } : {}),
-      },
-      ...(o.resume ? { resumed: { fromJournal, asked: toAsk.length, rerun: o.rerun ?? null } } : {}),
+  const results = store.source();
+  const data: ReportData = {
+    head: {
+      schemaVersion: SCHEMA_VERSION,
+      tool: { name: TOOL_NAME, version: TOOL_VERSION },
+      run: runInfo(dataset, o, { startedAt, finishedAt, total, finished: store.count, stoppedBy, fromJournal, asked: toAsk }),
+      summary: summarize(results),
+      metrics: computeMetrics(results),
     },
-    summary: summarize(finished),
-    metrics: computeMetrics(arraySource(finished)),
-    results: finished,
+    results,
   };
-  return stoppedBy ? { report, stoppedBy } : { report };
-}
-
-function journalHeader(dataset: Dataset, o: Resolved, startedAt: Date): JournalHeader {
-  return {
-    journal: JOURNAL_VERSION,
-    tool: { name: TOOL_NAME, version: TOOL_VERSION },
-    dataset: { path: dataset.path, sha256: dataset.sha256, questions: dataset.questions.length },
-    request: {
-      baseUrl: redactUrl(o.baseUrl),
-      agent: o.agent,
-      language: o.language,
-      guest: o.guest,
-      username: o.username ?? null,
-      forceSubscription: o.forceSubscription,
-      output: o.output,
+  let report: Report | undefined;
+  const outcome: RunOutcome = {
+    data,
+    get report() {
+      return (report ??= toReport(data));
     },
-    startedAt: startedAt.toISOString(),
   };
+  if (stoppedBy) outcome.stoppedBy = stoppedBy;
+  return outcome;
 }
 
 function parseEndpoint(baseUrl: string): URL {

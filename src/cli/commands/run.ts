@@ -8,7 +8,6 @@ import { qualityGates } from '../../gate/gates.js';
 import { checkGateArgs, gateOptions, qualityGatesOf, wantsRegressionGates } from '../../gate/options.js';
 import { renderConsoleSummary } from '../../report/console.js';
 import { appendStepSummary } from '../../report/step-summary.js';
-import { fromReport } from '../../report/source.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { readJournalHeader } from '../../run/journal.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
@@ -107,7 +106,7 @@ export const runCommand = defineCommand({
     }
     const progress = renderProgress(process.stderr, argv.quiet);
     const interrupt = onInterrupt(`continue with: answer-eval run --resume ${dir}`, argv.grace);
-    const { report, stoppedBy } = await (async () => {
+    const outcome = await (async () => {
       if (baseline) await checkBaseline(baseline, argv.baseline!, { dataset, agent: target.agent }, argv.force);
       return runEvaluation({
         dataset,
@@ -141,13 +140,15 @@ export const runCommand = defineCommand({
       interrupt.dispose();
       await target.close();
     });
-    const written = await writeReports(fromReport(report), dir, formats);
-    const stepSummary = await appendStepSummary(fromReport(report));
+    const { data, stoppedBy } = outcome;
+    const written = await writeReports(data, dir, formats);
+    const stepSummary = await appendStepSummary(data);
     if (stepSummary !== undefined) written.push(stepSummary);
-    process.stdout.write(`${renderConsoleSummary(report)}\n  reports: ${written.join(', ')}\n`);
+    process.stdout.write(`${renderConsoleSummary(data.head)}\n  reports: ${written.join(', ')}\n`);
     if (stoppedBy) throw stoppedBy;
-    const gates = qualityGates(report.summary, qualityGatesOf(argv));
-    if (baseline) gates.push(...(await baselineGates(baseline, report, { baselineFile: argv.baseline!, dir, argv })));
+    const gates = qualityGates(data.head.summary, qualityGatesOf(argv));
+    // comparing holds both reports in memory
+    if (baseline) gates.push(...(await baselineGates(baseline, outcome.report, { baselineFile: argv.baseline!, dir, argv })));
     enforceGates(gates, (t) => process.stdout.write(t));
   },
 });

@@ -1,0 +1,74 @@
+import { redactUrl } from '../client/url.js';
+import type { RunInfo } from '../report/schema.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { JOURNAL_VERSION, type JournalHeader } from './journal.js';
+import type { RUN_DEFAULTS, RunOptions } from './options.js';
+
+export type Resolved = RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFAULTS>>;
+
+export interface DatasetFacts {
+  path: string;
+  sha256: string;
+  /** Questions in the file. */
+  questions: number;
+}
+
+/** The journal's first line: what a resumed run must share with the run that wrote it. Never the agent code. */
+export function journalHeader(dataset: DatasetFacts, o: Resolved, startedAt: Date): JournalHeader {
+  return {
+    journal: JOURNAL_VERSION,
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    dataset,
+    request: {
+      baseUrl: redactUrl(o.baseUrl),
+      agent: o.agent,
+      language: o.language,
+      guest: o.guest,
+      username: o.username ?? null,
+      forceSubscription: o.forceSubscription,
+      output: o.output,
+    },
+    startedAt: startedAt.toISOString(),
+  };
+}
+
+export interface RunFacts {
+  startedAt: Date;
+  finishedAt: Date;
+  /** Questions this run was to answer (its shard's, or all). */
+  total: number;
+  finished: number;
+  stoppedBy: Error | undefined;
+  fromJournal: number;
+  asked: number;
+}
+
+/** The `run` part of the report. */
+export function runInfo(dataset: DatasetFacts, o: Resolved, f: RunFacts): RunInfo {
+  return {
+    startedAt: f.startedAt.toISOString(),
+    finishedAt: f.finishedAt.toISOString(),
+    durationMs: f.finishedAt.getTime() - f.startedAt.getTime(),
+    status: f.finished === f.total ? 'completed' : 'partial',
+    ...(f.stoppedBy ? { stopReason: f.stoppedBy.message } : {}),
+    baseUrl: redactUrl(o.baseUrl),
+    embeddedEngine: o.embeddedEngine ?? false,
+    agent: o.agent,
+    dataset,
+    ...(o.shard ? { shard: { ...o.shard, questions: f.total } } : {}),
+    options: {
+      concurrency: o.concurrency,
+      timeoutMs: o.timeoutMs,
+      retries: o.retries,
+      language: o.language,
+      output: o.output,
+      guest: o.guest,
+      ...(o.username !== undefined ? { username: o.username } : {}),
+      forceSubscription: o.forceSubscription,
+      ...(o.rps !== undefined ? { rps: o.rps } : {}),
+      maxConsecutiveErrors: o.maxConsecutiveErrors,
+      ...(o.insecure ? { insecure: true } : {}),
+    },
+    ...(o.resume ? { resumed: { fromJournal: f.fromJournal, asked: f.asked, rerun: o.rerun ?? null } } : {}),
+  };
+}
