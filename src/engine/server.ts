@@ -97,7 +97,21 @@ function sameSecret(given: string | string[] | undefined, expected: string): boo
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** Waits `ms`; resolves false at once when the client goes away first (so a closed engine keeps no timers). */
+function delay(ms: number, res: ServerResponse): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onClose = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      res.off('close', onClose);
+      resolve(true);
+    }, ms);
+    res.once('close', onClose);
+  });
+}
 
 export function createEngineServer(config: HandlerConfig): Server {
   const repeats = createRepeatTracker();
@@ -115,7 +129,7 @@ export function createEngineServer(config: HandlerConfig): Server {
       invalidJson = (error as Error).message;
     }
     const plan = config.planFaults(faultKey(body, raw));
-    if (plan.delayMs > 0) await sleep(plan.delayMs);
+    if (plan.delayMs > 0 && !(await delay(plan.delayMs, res))) return; // the client gave up: nothing is injected
     const { fault } = plan;
     if (fault.kind === 'reset') {
       stats.faults.reset++;
