@@ -173,6 +173,22 @@ describe('fault injection', () => {
     expect(times[15]).toBeLessThan(150);
   });
 
+  it('ends a delay when the client goes: nothing injected, nothing counted, close does not wait', async () => {
+    const e = await start({ latency: { median: 20_000 }, errorRate: 1 });
+    await expect(fetch(`${e.url}/api/v1/answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', wikiclone_code: e.code },
+      body: JSON.stringify(specBody('demo')),
+      signal: AbortSignal.timeout(100),
+    })).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(e.stats()).toEqual({ requests: 1, faults: { error: 0, malformed: 0, reset: 0, throttle: 0, oversize: 0 } });
+    const t = performance.now();
+    await e.close();
+    engine = undefined;
+    expect(performance.now() - t).toBeLessThan(1000);
+  });
+
   it('checks its options', () => {
     expect(parseLatency('50')).toEqual({ median: 50 });
     expect(parseLatency('50,200')).toEqual({ median: 50, p99: 200 });
