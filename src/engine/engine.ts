@@ -4,7 +4,7 @@ import { ANALYZED_LANGUAGES } from './analyzer.js';
 import { checkFaults, createFaultPlanner, type FaultOptions } from './faults.js';
 import { loadKnowledgeBase, type KnowledgeBase } from './kb.js';
 import { createRetriever } from './retrieval.js';
-import { createEngineServer } from './server.js';
+import { createEngineServer, emptyStats, type EngineStats } from './server.js';
 
 /** Default floor: below this score the reply is the floor answer. Tuned on the sample set (docs/engine.md). */
 export const DEFAULT_FLOOR_THRESHOLD = 38;
@@ -37,6 +37,11 @@ export interface RunningEngine {
   url: string;
   agent: string;
   code: string;
+  /**
+   * Counters since start: answer requests (POSTs to the answer path) and the faults injected, by kind.
+   * A snapshot: later requests do not change it.
+   */
+  stats(): EngineStats;
   /** Stops listening and closes every connection, idle keep-alive ones included. */
   close(): Promise<void>;
 }
@@ -49,6 +54,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const retriever = createRetriever(kb);
   const agent = options.agent ?? 'demo';
   const code = options.code ?? randomBytes(12).toString('base64url');
+  const stats = emptyStats();
   const server = createEngineServer({
     retriever,
     agent,
@@ -60,6 +66,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     },
     languages: new Set([...ANALYZED_LANGUAGES, ...retriever.languages]),
     planFaults: createFaultPlanner(faults, options.seed ?? 1),
+    stats,
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -75,6 +82,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     url: `http://${urlHost}:${port}`,
     agent,
     code,
+    stats: () => ({ requests: stats.requests, faults: { ...stats.faults } }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -73,29 +73,64 @@ export function checkFaults(options: FaultOptions): void {
   if (total > 1 + 1e-9) throw new ConfigError(`the fault rates add up to ${total.toFixed(3)}: at most 1`);
 }
 
-/** A seeded sequence of fault decisions, one per answer request: the same seed gives the same run. */
-export function createFaultPlanner(options: FaultOptions = {}, seed = 1): () => FaultPlan {
+/** The planner forgets every key once it holds this many (see createFaultPlanner). */
+export const MAX_PLANNED_KEYS = 100_000;
+
+const utf8 = new TextEncoder();
+
+/** FNV-1a, 32 bits, over the UTF-8 bytes of `text`. */
+export function fnv1a32(text: string): number {
+  let h = 0x811c9dc5;
+  for (const byte of utf8.encode(text)) {
+    h ^= byte;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/** Decides what happens to one answer request; `key` is the question text. */
+export type FaultPlanner = (key: string) => FaultPlan;
+
+/**
+ * Seeded fault decisions per question and attempt: the n-th request (from 0) for `key` draws from
+ * mulberry32 seeded with FNV-1a 32 of `${seed}\0${n}\0${key}`. The same seed and questions give the
+ * same faults per question and attempt whatever the concurrency or arrival order, and again after a
+ * restart (a fresh planner counts from 0). The per-key counter is bounded: once it holds
+ * MAX_PLANNED_KEYS keys it is cleared, so a question asked again after that starts over at n = 0.
+ */
+export function createFaultPlanner(options: FaultOptions = {}, seed = 1): FaultPlanner {
   checkFaults(options);
-  const random = mulberry32(seed);
-  const normal = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   const { latency } = options;
   const sigma = latency?.p99 !== undefined && latency.median > 0 ? Math.log(latency.p99 / latency.median) / Z99 : 0;
-  return () => {
-    const delayMs = !latency ? 0 : sigma === 0 ? latency.median : latency.median * Math.exp(sigma * normal());
+  const retryAfter = options.retryAfter ?? 1;
+  const counts = new Map<string, number>();
+  return (key) => {
+    let n = counts.get(key);
+    if (n === undefined) {
+      if (counts.size >= MAX_PLANNED_KEYS) counts.clear();
+      n = 0;
+    }
+    counts.set(key, n + 1);
+    const random = mulberry32(fnv1a32(`${seed}\u0000${n}\u0000${key}`));
+    // a fixed order of draws: the fault does not depend on the latency options, nor the delay on the fault
     let draw = random();
-    for (const key of RATES) {
-      const rate = options[key] ?? 0;
-      if (draw < rate) return { delayMs, fault: faultOf(key, random, options.retryAfter ?? 1) };
-      draw -= rate;
+    const detail = random();
+    const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    const delayMs = !latency ? 0 : sigma === 0 ? latency.median : latency.median * Math.exp(sigma * normal);
+    for (const rate of RATES) {
+      const share = options[rate] ?? 0;
+      if (draw < share) return { delayMs, fault: faultOf(rate, detail, retryAfter) };
+      draw -= share;
     }
     return { delayMs, fault: { kind: 'none' } };
   };
 }
 
-function faultOf(key: (typeof RATES)[number], random: () => number, retryAfter: number): Fault {
+/** `detail`: a uniform draw in [0, 1) that picks the status of an error. */
+function faultOf(key: (typeof RATES)[number], detail: number, retryAfter: number): Fault {
   switch (key) {
     case 'errorRate':
-      return { kind: 'error', status: ([500, 502, 503] as const)[Math.floor(random() * 3)] ?? 500 };
+      return { kind: 'error', status: ([500, 502, 503] as const)[Math.floor(detail * 3)] ?? 500 };
     case 'malformedRate':
       return { kind: 'malformed' };
     case 'resetRate':

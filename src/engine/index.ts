@@ -2,8 +2,8 @@
 export { loadKnowledgeBase, parseKbJsonl, parseKbCsv, KB_FIELDS, type KbEntry, type KnowledgeBase } from './kb.js';
 export { createRetriever, type Ranked, type Retriever, type RetrievalOptions } from './retrieval.js';
 export { buildAnswers, type AnswerItem, type AnswerResponse, type Thresholds } from './respond.js';
-export { parseLatency, type FaultOptions, type Latency } from './faults.js';
-export { ANSWER_PATH, MAX_BODY_BYTES } from './server.js';
+export { parseLatency, createFaultPlanner, type FaultOptions, type FaultPlan, type FaultPlanner, type Fault, type Latency } from './faults.js';
+export { ANSWER_PATH, MAX_BODY_BYTES, FAULT_KINDS, type EngineStats, type FaultKind } from './server.js';
 export {
   startEngine,
   DEFAULT_FLOOR_THRESHOLD,

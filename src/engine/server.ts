@@ -4,7 +4,7 @@ import { buildAnswers, type AnswerResponse, type Thresholds } from './respond.js
 import { isProblem, parseAnswerRequest } from './request.js';
 import { render } from './render.js';
 import { createRepeatTracker, repeatMessage } from './session.js';
-import { malformedBody, OVERSIZE_BYTES, type FaultPlan } from './faults.js';
+import { malformedBody, OVERSIZE_BYTES, type FaultPlanner } from './faults.js';
 import type { Retriever } from './retrieval.js';
 
 /** Largest accepted request body; a larger one gets 413. */
@@ -19,7 +19,35 @@ export interface HandlerConfig {
   thresholds: Thresholds;
   /** Languages a request may name. */
   languages: ReadonlySet<string>;
-  planFaults: () => FaultPlan;
+  /** Called once per answer request with the question text (or, when the body has none, the raw body). */
+  planFaults: FaultPlanner;
+  /** Counters the server adds to. */
+  stats: EngineStats;
+}
+
+/** Kinds of injected faults counted in EngineStats (latency is not a fault of its own). */
+export const FAULT_KINDS = ['error', 'malformed', 'reset', 'throttle', 'oversize'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface EngineStats {
+  /** POST requests to the answer path, whatever came of them. */
+  requests: number;
+  /** Faults actually injected, by kind (a malformed or oversized fault planned for a request rejected with 400 is not). */
+  faults: Record<FaultKind, number>;
+}
+
+export const emptyStats = (): EngineStats => ({ requests: 0, faults: { error: 0, malformed: 0, reset: 0, throttle: 0, oversize: 0 } });
+
+/** The key of the fault decisions: the question's text when the body holds one, else the raw body. */
+function faultKey(body: unknown, raw: string): string {
+  if (typeof body === 'object' && body !== null) {
+    const question: unknown = (body as { question?: unknown }).question;
+    if (typeof question === 'object' && question !== null) {
+      const text: unknown = (question as { text?: unknown }).text;
+      if (typeof text === 'string') return text;
+    }
+  }
+  return raw;
 }
 
 class HttpError extends Error {
@@ -69,28 +97,53 @@ function sameSecret(given: string | string[] | undefined, expected: string): boo
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** Waits `ms`; resolves false at once when the client goes away first (so a closed engine keeps no timers). */
+function delay(ms: number, res: ServerResponse): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onClose = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      res.off('close', onClose);
+      resolve(true);
+    }, ms);
+    res.once('close', onClose);
+  });
+}
 
 export function createEngineServer(config: HandlerConfig): Server {
   const repeats = createRepeatTracker();
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { stats } = config;
+    stats.requests++;
     const raw = await readBody(req);
     if (!sameSecret(req.headers.wikiclone_code, config.code)) throw new HttpError(404, 'not authorized: check the wikiclone_code header');
-    const plan = config.planFaults();
-    if (plan.delayMs > 0) await sleep(plan.delayMs);
-    const { fault } = plan;
-    if (fault.kind === 'reset') return void req.socket.destroy();
-    if (fault.kind === 'error') throw new HttpError(fault.status, 'injected fault');
-    if (fault.kind === 'throttle') {
-      return sendError(res, new HttpError(429, 'too many requests (injected)'), { 'retry-after': String(fault.retryAfter) });
-    }
     let body: unknown;
+    let invalidJson: string | undefined;
     try {
       body = JSON.parse(raw);
     } catch (error) {
-      throw new HttpError(400, `the body is not valid JSON: ${(error as Error).message}`, '(body)');
+      invalidJson = (error as Error).message;
     }
+    const plan = config.planFaults(faultKey(body, raw));
+    if (plan.delayMs > 0 && !(await delay(plan.delayMs, res))) return; // the client gave up: nothing is injected
+    const { fault } = plan;
+    if (fault.kind === 'reset') {
+      stats.faults.reset++;
+      return void req.socket.destroy();
+    }
+    if (fault.kind === 'error') {
+      stats.faults.error++;
+      throw new HttpError(fault.status, 'injected fault');
+    }
+    if (fault.kind === 'throttle') {
+      stats.faults.throttle++;
+      return sendError(res, new HttpError(429, 'too many requests (injected)'), { 'retry-after': String(fault.retryAfter) });
+    }
+    if (invalidJson !== undefined) throw new HttpError(400, `the body is not valid JSON: ${invalidJson}`, '(body)');
     const request = parseAnswerRequest(body, config.languages);
     if (isProblem(request)) throw new HttpError(400, request.message, request.field);
     if (request.wikiagent !== config.agent) throw new HttpError(404, 'not authorized: unknown wikiagent');
@@ -101,9 +154,11 @@ export function createEngineServer(config: HandlerConfig): Server {
       response.post_processed_answer = repeatMessage(request.language);
     }
     if (fault.kind === 'oversize') {
+      stats.faults.oversize++;
       const padded = { ...response, answers: response.answers.map((a) => ({ ...a, context: 'x'.repeat(OVERSIZE_BYTES) })) };
       return sendJson(res, 200, padded);
     }
+    if (fault.kind === 'malformed') stats.faults.malformed++;
     const rendered = render(response, request.output);
     const text = fault.kind === 'malformed' ? malformedBody(JSON.stringify(response)) : rendered.body;
     const contentType = fault.kind === 'malformed' ? 'application/json; charset=utf-8' : rendered.contentType;

@@ -6,7 +6,8 @@ import { runEvaluation } from '../../src/run/run.js';
 import { faultDataset, healthyOutcome, specServerFactory, type Fault, type FaultPlan, type FaultServerFactory, type FaultTarget } from '../helpers/fault-server.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 
-// Swap for an engine-backed factory to run the same cases against the embedded engine.
+// The scriptable spec server; the same cases against the embedded engine's own fault injection are in
+// engine-faults.test.ts.
 const factory: FaultServerFactory = specServerFactory;
 
 const dir = tempDir();
