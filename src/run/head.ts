@@ -27,6 +27,11 @@ export function journalHeader(dataset: DatasetFacts, o: Resolved, startedAt: Dat
       username: o.username ?? null,
       forceSubscription: o.forceSubscription,
       output: o.output,
+      timeoutMs: o.timeoutMs,
+      retries: o.retries,
+      maxResponseBytes: o.maxResponseBytes,
+      shard: o.shard ? `${o.shard.index}/${o.shard.count}` : null,
+      aliases: o.aliases ?? null,
     },
     startedAt: startedAt.toISOString(),
   };

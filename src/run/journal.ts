@@ -25,6 +25,14 @@ export interface JournalHeader {
     username: string | null;
     forceSubscription: boolean;
     output: string;
+    /** These decide whether a question ends in error, so a resumed run keeps them too. */
+    timeoutMs: number;
+    retries: number;
+    maxResponseBytes: number;
+    /** `i/n`, or null for the whole dataset. */
+    shard: string | null;
+    /** The alias file, or null. */
+    aliases: string | null;
   };
   startedAt: string;
 }
@@ -127,6 +135,11 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
     username: '--username',
     forceSubscription: '--force-subscription',
     output: '--output',
+    timeoutMs: '--timeout',
+    retries: '--retries',
+    maxResponseBytes: '--max-response-bytes',
+    shard: '--shard',
+    aliases: '--aliases',
   };
   for (const key of Object.keys(flags) as (keyof JournalHeader['request'])[]) {
     const a = journal.request[key];

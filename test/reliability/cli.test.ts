@@ -133,9 +133,11 @@ describe('interrupted runs (built CLI)', () => {
     expect((await runCli(['run', '-d', dataset, '--base-url', t.url, '--agent', 'demo', '-o', out, '--quiet'], env)).code).toBe(0);
     const hash = readReport(out).run.dataset.sha256;
     writeTemp(dir, 'changing.jsonl', faultDataset(4));
-    const res = await runCli(['run', '--resume', out, '--language', 'fr', '--quiet'], env);
+    const res = await runCli(['run', '--resume', out, '--language', 'fr', '--retries', '0', '--quiet'], env);
     expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(new RegExp(`^answer-eval: cannot resume ${out}: the dataset differs \\(journal ${dataset} sha256 ${hash}, now ${dataset} sha256 [0-9a-f]{64}\\); --language differs \\(journal "en", now "fr"\\)\\n$`));
+    expect(res.stderr).toMatch(
+      new RegExp(`^answer-eval: cannot resume ${out}: the dataset differs \\(journal ${dataset} sha256 ${hash}, now ${dataset} sha256 [0-9a-f]{64}\\); --language differs \\(journal "en", now "fr"\\); --retries differs \\(journal 2, now 0\\)\\n$`),
+    );
   });
 });
 

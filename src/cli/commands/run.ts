@@ -32,8 +32,8 @@ const builder = (y: Argv) =>
     .option('agent-code-file', { type: 'string', describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
     .option('concurrency', { alias: 'c', type: 'number', default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
     .option('rps', { type: 'number', describe: 'requests per second for the whole run (default: no limit until a 429)' })
-    .option('timeout', { type: 'number', default: RUN_DEFAULTS.timeoutMs, describe: 'per request, in ms' })
-    .option('retries', { type: 'number', default: RUN_DEFAULTS.retries, describe: 'retries for network errors, timeouts, 429 and 5xx' })
+    .option('timeout', { type: 'number', describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
+    .option('retries', { type: 'number', describe: `retries for network errors, timeouts, 429 and 5xx [default: ${RUN_DEFAULTS.retries}]` })
     .option('max-consecutive-errors', {
       type: 'number',
       default: RUN_DEFAULTS.maxConsecutiveErrors,
@@ -44,7 +44,7 @@ const builder = (y: Argv) =>
     .option('guest', { type: 'boolean', describe: 'ask as a guest (--no-guest needs --username) [default: true]' })
     .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
     .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
-    .option('max-response-bytes', { type: 'number', default: RUN_DEFAULTS.maxResponseBytes, describe: 'a larger body is a protocol error' })
+    .option('max-response-bytes', { type: 'number', describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
     .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id' })
     .option('out', { alias: 'o', type: 'string', describe: 'report and journal directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
@@ -64,11 +64,11 @@ const builder = (y: Argv) =>
     .check((argv) => {
       for (const key of ['concurrency', 'timeout', 'max-response-bytes'] as const) {
         const v = argv[key];
-        if (!Number.isInteger(v) || v < 1) throw new ConfigError(`--${key} must be a whole number >= 1, got ${v}`);
+        if (v !== undefined && (!Number.isInteger(v) || v < 1)) throw new ConfigError(`--${key} must be a whole number >= 1, got ${v}`);
       }
       for (const key of ['retries', 'max-consecutive-errors', 'grace'] as const) {
         const v = argv[key];
-        if (!Number.isInteger(v) || v < 0) throw new ConfigError(`--${key} must be a whole number >= 0, got ${v}`);
+        if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new ConfigError(`--${key} must be a whole number >= 0, got ${v}`);
       }
       if (argv.rps !== undefined && !(argv.rps > 0)) throw new ConfigError(`--rps must be a number > 0, got ${argv.rps}`);
       if (argv.rerun !== undefined && argv.resume === undefined) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
@@ -91,6 +91,8 @@ export const runCommand = defineCommand({
     if (dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
     const agent = argv.agent ?? prior?.request.agent;
     const username = argv.username ?? prior?.request.username ?? undefined;
+    const shard = argv.shard ?? prior?.request.shard ?? undefined;
+    const aliases = argv.aliases ?? prior?.request.aliases ?? undefined;
     const baseline = argv.baseline === undefined ? undefined : await readBaseline(argv.baseline);
     const target = await openTarget({
       ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(argv.agentCodeFile) } : {}),
@@ -115,13 +117,13 @@ export const runCommand = defineCommand({
         agentCode: target.agentCode,
         embeddedEngine: target.embedded,
         concurrency: argv.concurrency,
-        timeoutMs: argv.timeout,
-        retries: argv.retries,
+        timeoutMs: argv.timeout ?? prior?.request.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
+        retries: argv.retries ?? prior?.request.retries ?? RUN_DEFAULTS.retries,
         language: argv.language ?? prior?.request.language ?? RUN_DEFAULTS.language,
         guest: argv.guest ?? prior?.request.guest ?? RUN_DEFAULTS.guest,
         forceSubscription: argv.forceSubscription ?? prior?.request.forceSubscription ?? RUN_DEFAULTS.forceSubscription,
         output: (argv.output ?? prior?.request.output ?? RUN_DEFAULTS.output) as Output,
-        maxResponseBytes: argv.maxResponseBytes,
+        maxResponseBytes: argv.maxResponseBytes ?? prior?.request.maxResponseBytes ?? RUN_DEFAULTS.maxResponseBytes,
         maxConsecutiveErrors: argv.maxConsecutiveErrors,
         insecure: argv.insecure,
         graceMs: argv.grace,
@@ -132,8 +134,8 @@ export const runCommand = defineCommand({
         ...(argv.rerun !== undefined ? { rerun: argv.rerun } : {}),
         ...(argv.rps !== undefined ? { rps: argv.rps } : {}),
         ...(username !== undefined ? { username } : {}),
-        ...(argv.shard !== undefined ? { shard: parseShard(argv.shard) } : {}),
-        ...(argv.aliases !== undefined ? { aliases: argv.aliases } : {}),
+        ...(shard !== undefined ? { shard: parseShard(shard) } : {}),
+        ...(aliases !== undefined ? { aliases } : {}),
       });
     })().finally(async () => {
       progress.stop();
