@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
 import { InputError, type InputProblem } from '../errors.js';
+import { IdHashes } from './ids.js';
 import type { Question } from './question.js';
 import { parseRow, type RawRow } from './row.js';
 
@@ -41,40 +42,56 @@ export async function readDataset(path: string): Promise<Dataset> {
 /** Reads every row, collecting problems instead of throwing (a missing file still throws). */
 export async function scanDataset(path: string): Promise<DatasetScan> {
   const questions: Question[] = [];
-  const { problems, ...scan } = await checkQuestions(path, (q) => questions.push(q));
-  if (problems.length === 0 && questions.length === 0) {
+  const { problems, duplicateLines, ...scan } = await checkQuestions(path, (q) => questions.push(q));
+  const kept = duplicateLines.size === 0 ? questions : questions.filter((q) => !duplicateLines.has(q.line));
+  if (problems.length === 0 && kept.length === 0) {
     problems.push({ file: path, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
   }
-  return { ...scan, questions, problems };
+  return { ...scan, questions: kept, problems };
 }
 
 /**
  * One pass over a dataset that keeps no question: the sha256, every problem (bad rows, duplicate ids),
- * and each good question handed to `visit`. A run checks its dataset this way before anything is sent,
- * then reads the questions again with `questionsOf`.
+ * and each good question handed to `visit` (a repeated id's later rows too: they are problems, so a run
+ * stops there anyway). A run checks its dataset this way before anything is sent, then reads the questions
+ * again with `questionsOf`.
  */
 export async function checkQuestions(
   path: string,
   visit: (question: Question) => void,
-): Promise<Omit<DatasetScan, 'questions'> & { count: number }> {
+): Promise<Omit<DatasetScan, 'questions'> & { count: number; duplicateLines: Set<number> }> {
   const hash = createHash('sha256');
   const problems: InputProblem[] = [];
   const columns = new Map<string, number>();
-  const firstLineOfId = new Map<string, number>();
+  const ids = new IdHashes();
   let count = 0;
   const jsonl = isJsonl(path);
   for await (const { question, row } of parsedRows(path, problems, (chunk) => hash.update(chunk))) {
     for (const key of Object.keys(row)) if (!columns.has(key)) columns.set(key, jsonl ? question.line : 1);
-    const seen = firstLineOfId.get(question.id);
-    if (seen !== undefined) {
-      problems.push({ file: path, line: question.line, message: `id "${question.id}" is already used at line ${seen} (ids must be unique)` });
-      continue;
-    }
-    firstLineOfId.set(question.id, question.line);
+    ids.add(question.id, question.line);
     count++;
     visit(question);
   }
-  return { path, sha256: hash.digest('hex'), count, columns: [...columns.keys()], columnLines: columns, problems };
+  const duplicateLines = await duplicateIds(path, ids.collidingLines(), problems);
+  return { path, sha256: hash.digest('hex'), count: count - duplicateLines.size, columns: [...columns.keys()], columnLines: columns, problems, duplicateLines };
+}
+
+/** Reads the rows whose id hashes collide once more, and reports each id used again; returns those later lines. */
+async function duplicateIds(path: string, candidates: Set<number>, problems: InputProblem[]): Promise<Set<number>> {
+  const repeated = new Set<number>();
+  if (candidates.size === 0) return repeated;
+  const firstLine = new Map<string, number>();
+  for await (const { question } of parsedRows(path, [])) {
+    if (!candidates.has(question.line)) continue;
+    const first = firstLine.get(question.id);
+    if (first === undefined) firstLine.set(question.id, question.line);
+    else {
+      problems.push({ file: path, line: question.line, message: `id "${question.id}" is already used at line ${first} (ids must be unique)` });
+      repeated.add(question.line);
+    }
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return repeated;
 }
 
 /** The questions of a dataset already checked, read again as a stream in file order. */
