@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors.js';
+import { mulberry32 } from '../util/random.js';
 
 /** Latency added before each answer: fixed, or log-normal with the given median and p99 (ms). */
 export interface Latency {
@@ -36,17 +37,7 @@ export interface FaultPlan {
   fault: Fault;
 }
 
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 const Z99 = 2.3263478740408408; // standard normal quantile at 0.99
 

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fastParse } from '../../src/client/fast-parse.js';
 import { AnswerResponseSchema } from '../../src/client/response.js';
+import { mulberry32 } from '../../src/util/random.js';
 
 // a seeded generator of answer bodies, well-formed and not
-function mulberry32(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = mulberry32(7);
 const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]!;
 const FLAGS = ['is_agent_answer', 'is_dummy_answer', 'is_dummy_floor_answer', 'is_suggestion_answer', 'is_international_question', 'is_dialog_in_progress', 'is_dialogue_answer'];

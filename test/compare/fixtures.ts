@@ -1,26 +1,10 @@
 import type { Outcome } from '../../src/score/outcome.js';
-import type { QuestionResult, Report, ReportAnswer } from '../../src/report/schema.js';
+import type { QuestionResult, Report } from '../../src/report/schema.js';
 import { summarize } from '../../src/score/summary.js';
+import { ans } from '../helpers/results.js';
 
 /** A stored answer item. */
-export function answer(seq: number, score: number, extra: Partial<ReportAnswer> = {}): ReportAnswer {
-  return {
-    answer: `answer ${seq}`,
-    sequence_number: seq,
-    answer_score: score,
-    tags: [],
-    label: `label-${seq}`,
-    is_agent_answer: true,
-    is_dummy_answer: false,
-    is_dummy_floor_answer: false,
-    is_suggestion_answer: false,
-    is_international_question: false,
-    is_dialog_in_progress: false,
-    is_dialogue_answer: false,
-    delay: -1,
-    ...extra,
-  };
-}
+export const answer = ans;
 
 /** A result whose top-1 is answer `top` (score `score`), or none; `rank` left out unless given. */
 export function result(id: string, outcome: Outcome, top: number | null = 1, score = 90, extra: Partial<QuestionResult> = {}): QuestionResult {

@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../src/util/random.js';
 import { MetricsSchema, type Interval, type Metrics, type Slice, type ThresholdPoint } from '../../src/report/metrics-schema.js';
 import { ReportSchema, SCHEMA_VERSION, type QuestionResult, type Report, type ReportAnswer } from '../../src/report/schema.js';
 import { OUTCOMES, type Outcome } from '../../src/score/outcome.js';
@@ -13,17 +14,8 @@ export const HOSTILE = {
   unicode: 'Größe – 日本語 – ✓ 🚀',
 } as const;
 
-/** mulberry32: a tiny seeded PRNG, so fixtures are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// mulberry32, so fixtures are the same on every run
+const rng = mulberry32;
 
 const CATEGORIES = ['billing', 'shipping', 'account', 'returns', 'privacy', 'technical'] as const;
 const LANGUAGES = ['en', 'en', 'en', 'de', 'fr', 'ja'] as const;

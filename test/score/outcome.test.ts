@@ -3,23 +3,9 @@ import type { AnswerItem } from '../../src/client/response.js';
 import type { Question } from '../../src/dataset/question.js';
 import { judge } from '../../src/score/outcome.js';
 import { normalizeText } from '../../src/score/normalize.js';
+import { ans } from '../helpers/results.js';
 
-const answer = (over: Partial<AnswerItem> = {}): AnswerItem => ({
-  answer: 'Pay by card',
-  sequence_number: 7,
-  answer_score: 80,
-  tags: [],
-  label: 'payments',
-  is_agent_answer: true,
-  is_dummy_answer: false,
-  is_dummy_floor_answer: false,
-  is_suggestion_answer: false,
-  is_international_question: false,
-  is_dialog_in_progress: false,
-  is_dialogue_answer: false,
-  delay: -1,
-  ...over,
-});
+const answer = (over: Partial<AnswerItem> = {}): AnswerItem => ans(7, 80, { answer: 'Pay by card', label: 'payments', ...over });
 const q = (expect: Question['expect'], expected: Question['expected'] = {}) => ({ expect, expected });
 
 describe('normalizeText', () => {
