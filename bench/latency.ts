@@ -1,9 +1,9 @@
 // (b) Efficiency under latency: the embedded engine at a fixed 50 ms, concurrency 64, against the
 // Little's-law ceiling of 64 / 0.05 s = 1,280 questions/s.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeQuestions } from './lib/data.js';
 import { runProcess, startChild } from './lib/proc.js';
+import { readReportHead } from './lib/report-head.js';
 import { CLI } from './paths.js';
 
 const CONCURRENCY = 64;
@@ -25,7 +25,7 @@ export async function benchLatency(tmp: string, seconds = 10): Promise<LatencyRe
     const url = `http://127.0.0.1:${engine.port}`;
     const res = await runProcess(process.execPath, [CLI, 'run', '-d', dataset, '--base-url', url, '--agent', 'bench', '-c', String(CONCURRENCY), '--format', 'json', '-o', out], { env });
     if (res.code !== 0) throw new Error(`answer-eval run failed (${res.code}): ${res.stderr}`);
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { summary: { total: number; outcomes: { error: number } }; run: { durationMs: number } };
+    const report = readReportHead(join(out, 'report.json'));
     if (report.summary.outcomes.error > 0) throw new Error(`${report.summary.outcomes.error} errors in the latency run`);
     const achievedQps = report.summary.total / (report.run.durationMs / 1000);
     return { ceilingQps, achievedQps, efficiency: achievedQps / ceilingQps };

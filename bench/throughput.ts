@@ -1,12 +1,14 @@
 // (a) answer-eval vs autocannon against the same zero-latency spec server, same request, concurrency 64.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { runProcess, startChild } from './lib/proc.js';
+import { readReportHead } from './lib/report-head.js';
 import { writeQuestions } from './lib/data.js';
 import { CLI, ZERO_SERVER } from './paths.js';
 
 const CONCURRENCY = 64;
+/** Enough for several seconds at answer-eval's rate here. */
+const QUESTIONS = 60_000;
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const body = JSON.stringify({ wikiagent: 'bench', guest: '1', question: { text: 'How do I pay my bill? (1)' }, force_subscription: '0', output: 'json', language: 'en' });
 
@@ -26,7 +28,7 @@ async function autocannon(url: string, seconds: number): Promise<number> {
 async function answerEval(url: string, dataset: string, out: string): Promise<number> {
   const res = await runProcess(process.execPath, [CLI, 'run', '-d', dataset, '--base-url', url, '--agent', 'bench', '-c', String(CONCURRENCY), '--format', 'json', '-o', out], { env: { ANSWER_AGENT_CODE: 'bench' } });
   if (res.code !== 0) throw new Error(`answer-eval run failed (${res.code}): ${res.stderr}`);
-  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { summary: { total: number; outcomes: { error: number } }; run: { durationMs: number } };
+  const report = readReportHead(join(out, 'report.json'));
   if (report.summary.outcomes.error > 0) throw new Error(`answer-eval saw ${report.summary.outcomes.error} errors`);
   return report.summary.total / (report.run.durationMs / 1000);
 }
@@ -41,7 +43,7 @@ export async function benchThroughput(tmp: string, seconds = 8): Promise<Through
     const ae: number[] = [];
     for (let round = 0; round < 2; round++) {
       ac.push(await autocannon(url, seconds));
-      const dataset = writeQuestions(tmp, Math.round(ac[round]! * seconds));
+      const dataset = writeQuestions(tmp, QUESTIONS);
       ae.push(await answerEval(url, dataset, join(tmp, `throughput-${round}`)));
     }
     const autocannonRps = Math.max(...ac);

@@ -24,6 +24,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND
 /** One keep-alive pool for the whole run; honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
 export class Transport {
   readonly #dispatcher: Dispatcher;
+  /** Attempts in flight, by the signal that may cancel them: one listener per signal, not one per request. */
+  readonly #inFlight = new Map<AbortSignal, Set<AbortController>>();
 
   constructor(readonly options: TransportOptions) {
     this.#dispatcher = new EnvHttpProxyAgent({
@@ -41,8 +43,8 @@ export class Transport {
       timedOut = true;
       controller.abort();
     }, this.options.timeoutMs);
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const cancellable = signal ? this.#watch(signal) : undefined;
+    cancellable?.add(controller);
     try {
       if (signal?.aborted) throw signal.reason;
       const res = await request(url, { method: 'POST', body, headers, signal: controller.signal, dispatcher: this.#dispatcher });
@@ -55,8 +57,20 @@ export class Transport {
       throw toNetworkError(error);
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      cancellable?.delete(controller);
     }
+  }
+
+  #watch(signal: AbortSignal): Set<AbortController> {
+    let set = this.#inFlight.get(signal);
+    if (set === undefined) {
+      const controllers = (set = new Set());
+      this.#inFlight.set(signal, controllers);
+      signal.addEventListener('abort', () => {
+        for (const c of controllers) c.abort(signal.reason);
+      }, { once: true });
+    }
+    return set;
   }
 
   close(): Promise<void> {

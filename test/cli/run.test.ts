@@ -37,6 +37,14 @@ describe('answer-eval run', () => {
     expect(res.stdout + res.stderr).not.toContain(SECRET);
   });
 
+  it('prints nothing on stderr at a high concurrency (one abort listener per run, not per request)', async () => {
+    const rows = Array.from({ length: 80 }, (_, i) => `q${i},question ${i},1`).join('\n');
+    const dataset = writeTemp(dir, 'many.csv', `id,question,expected_sequence\n${rows}\n`);
+    const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '-c', '48', '--quiet', '-o', join(dir, 'many'), '--format', 'json'], { ANSWER_AGENT_CODE: SECRET });
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+  });
+
   it('reads the code from --agent-code-file', async () => {
     const dataset = writeTemp(dir, 'one.csv', 'question\nhello\n');
     const codeFile = writeTemp(dir, 'code.txt', `${SECRET}\n`);
