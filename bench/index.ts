@@ -32,6 +32,7 @@ try {
   if (only.has('a')) {
     const r = (results.throughput = await benchThroughput(tmp, seconds));
     rows.push(['a throughput vs autocannon (c=64)', `${f(r.answerEvalQps, 0)} q/s vs ${f(r.autocannonRps, 0)} req/s`, `ratio ${f(r.ratio)}`, r.ratio >= 0.8 ? 'met (>= 0.8)' : 'NOT met (>= 0.8)']);
+    rows.push(['  peer: bare undici loop (c=64)', `${f(r.undiciRps, 0)} req/s`, `ratio ${f(r.undiciRatio)}`, 'the HTTP client alone']);
   }
   if (only.has('b')) {
     const r = (results.latency = await benchLatency(tmp, seconds));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runProcess, startChild } from './lib/proc.js';
 import { readReportHead } from './lib/report-head.js';
 import { writeQuestions } from './lib/data.js';
-import { CLI, ZERO_SERVER } from './paths.js';
+import { CLI, UNDICI_LOOP, ZERO_SERVER } from './paths.js';
 
 const CONCURRENCY = 64;
 /** Enough for several seconds at answer-eval's rate here. */
@@ -16,6 +16,15 @@ export interface ThroughputResult {
   autocannonRps: number;
   answerEvalQps: number;
   ratio: number;
+  /** The bare undici loop answer-eval is built on: how much of the gap is the HTTP client's. */
+  undiciRps: number;
+  undiciRatio: number;
+}
+
+async function undiciLoop(url: string, seconds: number): Promise<number> {
+  const res = await runProcess(process.execPath, [UNDICI_LOOP, `${url}/api/v1/answer`, String(CONCURRENCY), String(seconds), body]);
+  if (res.code !== 0) throw new Error(`undici loop failed (${res.code}): ${res.stderr}`);
+  return Number(res.stdout.trim());
 }
 
 async function autocannon(url: string, seconds: number): Promise<number> {
@@ -41,14 +50,17 @@ export async function benchThroughput(tmp: string, seconds = 8): Promise<Through
     await autocannon(url, 2); // warm-up
     const ac: number[] = [];
     const ae: number[] = [];
+    const un: number[] = [];
     for (let round = 0; round < 2; round++) {
       ac.push(await autocannon(url, seconds));
+      un.push(await undiciLoop(url, seconds));
       const dataset = writeQuestions(tmp, QUESTIONS);
       ae.push(await answerEval(url, dataset, join(tmp, `throughput-${round}`)));
     }
     const autocannonRps = Math.max(...ac);
     const answerEvalQps = Math.max(...ae);
-    return { autocannonRps, answerEvalQps, ratio: answerEvalQps / autocannonRps };
+    const undiciRps = Math.max(...un);
+    return { autocannonRps, answerEvalQps, ratio: answerEvalQps / autocannonRps, undiciRps, undiciRatio: undiciRps / autocannonRps };
   } finally {
     await server.stop();
   }
