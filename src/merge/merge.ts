@@ -1,40 +1,37 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ConfigError } from '../errors.js';
-import type { Report } from '../report/schema.js';
-import { arraySource } from '../report/source.js';
+import type { ReportData, ReportHead, ResultSource } from '../report/source.js';
 import { computeMetrics } from '../score/metrics/index.js';
 import { summarize } from '../score/summary.js';
 
-export interface ShardReport {
+export interface ShardHead {
+  /** The shard's report.json, for messages. */
   path: string;
-  report: Report;
+  head: ReportHead;
 }
 
 const major = (version: string): string => version.split('.')[0] ?? version;
 
 /** What must be equal across shards for their union to be one run. */
-function identity(r: Report) {
+function identity(h: ReportHead) {
   return {
-    schemaVersion: major(r.schemaVersion),
-    tool: r.tool.version,
-    dataset: r.run.dataset.sha256,
-    agent: r.run.agent,
-    baseUrl: r.run.baseUrl,
-    options: r.run.options,
-    shards: r.run.shard?.count ?? 1,
+    schemaVersion: major(h.schemaVersion),
+    tool: h.tool.version,
+    dataset: h.run.dataset.sha256,
+    agent: h.run.agent,
+    baseUrl: h.run.baseUrl,
+    options: h.run.options,
+    shards: h.run.shard?.count ?? 1,
   };
 }
 
-/**
- * Combines the reports of `--shard i/n` runs into the report of one run: results back in dataset order,
- * summary recomputed. Refuses shards of different datasets, agents or options, naming what differs.
- */
-export function mergeReports(shards: readonly ShardReport[]): Report {
+/** Refuses shards of different datasets, agents, options or tool versions, and a shard given twice, naming what differs. */
+export function checkShards(shards: readonly ShardHead[]): void {
   const [first, ...rest] = shards;
   if (!first) throw new ConfigError('merge needs at least one report');
-  const want = identity(first.report);
+  const want = identity(first.head);
   for (const other of rest) {
-    const got = identity(other.report);
+    const got = identity(other.head);
     for (const key of Object.keys(want) as (keyof typeof want)[]) {
       if (!isDeepStrictEqual(want[key], got[key])) {
         throw new ConfigError(
@@ -44,43 +41,48 @@ export function mergeReports(shards: readonly ShardReport[]): Report {
     }
   }
   const seen = new Map<number, string>();
-  for (const { path, report } of shards) {
-    const index = report.run.shard?.index ?? 1;
+  for (const { path, head } of shards) {
+    const index = head.run.shard?.index ?? 1;
     const earlier = seen.get(index);
     if (earlier) throw new ConfigError(`${path} and ${earlier} are both shard ${index}/${want.shards}`);
     seen.set(index, path);
   }
-  const missing = Array.from({ length: want.shards }, (_, i) => i + 1).filter((i) => !seen.has(i));
+}
 
-  const results = shards.flatMap((s) => s.report.results).sort((a, b) => a.line - b.line);
-  const ids = new Set<string>();
-  for (const r of results) {
-    if (ids.has(r.id)) throw new ConfigError(`question "${r.id}" appears in more than one shard report`);
-    ids.add(r.id);
-  }
-  const runs = shards.map((s) => s.report.run);
+/**
+ * The report of one run made of the shards' (checked with `checkShards`): `results` are all of theirs in
+ * dataset order; summary and metrics are computed again from them, in streaming passes.
+ */
+export function mergeShards(shards: readonly ShardHead[], results: ResultSource): ReportData {
+  const first = shards[0]!.head;
+  const count = first.run.shard?.count ?? 1;
+  const present = new Set(shards.map((s) => s.head.run.shard?.index ?? 1));
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !present.has(i));
+  const runs = shards.map((s) => s.head.run);
   const startedAt = runs.map((r) => r.startedAt).sort()[0]!;
   const finishedAt = runs.map((r) => r.finishedAt).sort().at(-1)!;
   const complete = missing.length === 0 && runs.every((r) => r.status === 'completed');
   const stopReasons = [
-    ...(missing.length > 0 ? [`shards ${missing.join(', ')} of ${want.shards} are missing`] : []),
+    ...(missing.length > 0 ? [`shards ${missing.join(', ')} of ${count} are missing`] : []),
     ...runs.flatMap((r) => (r.stopReason ? [r.stopReason] : [])),
   ];
-  const { shard: _shard, stopReason: _reason, ...run } = first.report.run;
+  const { shard: _shard, stopReason: _reason, resumed: _resumed, ...run } = first.run;
   return {
-    schemaVersion: first.report.schemaVersion,
-    tool: first.report.tool,
-    run: {
-      ...run,
-      startedAt,
-      finishedAt,
-      durationMs: Date.parse(finishedAt) - Date.parse(startedAt),
-      status: complete ? 'completed' : 'partial',
-      ...(stopReasons.length > 0 ? { stopReason: stopReasons.join('; ') } : {}),
-      mergedFrom: shards.map((s) => s.path),
+    head: {
+      schemaVersion: first.schemaVersion,
+      tool: first.tool,
+      run: {
+        ...run,
+        startedAt,
+        finishedAt,
+        durationMs: Date.parse(finishedAt) - Date.parse(startedAt),
+        status: complete ? 'completed' : 'partial',
+        ...(stopReasons.length > 0 ? { stopReason: stopReasons.join('; ') } : {}),
+        mergedFrom: shards.map((s) => s.path),
+      },
+      summary: summarize(results),
+      metrics: computeMetrics(results),
     },
-    summary: summarize(results),
-    metrics: computeMetrics(arraySource(results)),
     results,
   };
 }

@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { ConfigError } from '../errors.js';
 import { ReportSchema, SCHEMA_VERSION, type Report } from './schema.js';
+import type { ReportHead } from './source.js';
 
 const major = (version: string): string => version.split('.')[0] ?? version;
 
@@ -39,4 +40,50 @@ export async function readReport(path: string): Promise<Report> {
     throw new ConfigError(`${path}: schemaVersion ${version} cannot be read by this answer-eval (schema ${SCHEMA_VERSION}); use an answer-eval of the same major version`);
   }
   return parseReport(path, data);
+}
+
+const RESULTS_KEY = ',\n  "results": [';
+const HeadSchema = ReportSchema.omit({ results: true });
+
+/**
+ * Reads the part of a report.json before its results (answer-eval writes them last), so a report of a
+ * million questions, far too large for one string, can still be merged or summarized.
+ */
+export async function readReportHead(path: string): Promise<ReportHead> {
+  const handle = await open(path).catch((error: NodeJS.ErrnoException) => {
+    throw new ConfigError(`${path}: cannot read the report (${error.code ?? String(error)})`);
+  });
+  let text = '';
+  try {
+    const chunk = Buffer.alloc(1024 * 1024);
+    for (let position = 0; ; ) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+      position += bytesRead;
+      text += chunk.subarray(0, bytesRead).toString('utf8');
+      const end = text.indexOf(RESULTS_KEY);
+      if (end >= 0) {
+        text = `${text.slice(0, end)}\n}`;
+        break;
+      }
+      if (bytesRead === 0 || position > 256 * 1024 * 1024) throw new ConfigError(`${path}: not a report.json written by answer-eval (no "results" after its summary)`);
+    }
+  } finally {
+    await handle.close();
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${path}: not JSON (${(error as Error).message}); expected a report.json written by answer-eval`);
+  }
+  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (typeof version === 'string' && major(version) !== major(SCHEMA_VERSION)) {
+    throw new ConfigError(`${path}: schemaVersion ${version} cannot be read by this answer-eval (schema ${SCHEMA_VERSION}); use an answer-eval of the same major version`);
+  }
+  const parsed = HeadSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`${path}: ${issue.path.join('.') || '(top level)'}: ${issue.message} (not a valid answer-eval report)`);
+  }
+  return parsed.data;
 }

@@ -42,6 +42,8 @@ export interface JournalEntry {
   offset: number;
   length: number;
   error: boolean;
+  /** The question's line in the dataset: its place in the report. */
+  line: number;
 }
 
 export interface JournalContents {
@@ -76,7 +78,7 @@ export async function readJournal(dir: string): Promise<JournalContents> {
       header = value;
     } else {
       if (!isResult(value)) throw corrupt(path, lineNo, 'is not a question result (expected {"id":...,"outcome":...})');
-      results.set(value.id, { offset: validBytes, length: bytes.length, error: value.outcome === 'error' });
+      results.set(value.id, { offset: validBytes, length: bytes.length, error: value.outcome === 'error', line: value.line });
     }
     validBytes += bytes.length + 1;
   };
@@ -227,43 +229,48 @@ export class JournalWriter {
 }
 
 /**
- * The results of a run read back from its journal in dataset order, one at a time: `at[i]` is the offset and
- * length of question i's line. Reads go through a 1 MiB window, and results come nearly in order, so a pass
- * is a sequential read of the file.
+ * Results read back from journals in a given order, one at a time: slot i is the line of `lengths[i]` bytes
+ * at `offsets[i]` (NaN: none) of `paths[files[i]]`. Each file is read through a 1 MiB window, and results come
+ * nearly in file order, so a pass is a sequential read.
  */
 export class JournalSource implements ResultSource {
   constructor(
-    readonly path: string,
+    readonly paths: readonly string[],
     readonly offsets: Float64Array,
     readonly lengths: Uint32Array,
     readonly count: number,
+    /** Which path each slot reads from; all the first when absent. */
+    readonly files?: Uint8Array,
   ) {}
 
   *[Symbol.iterator](): Iterator<QuestionResult> {
-    const fd = openSync(this.path, 'r');
-    const window = Buffer.allocUnsafe(1024 * 1024);
-    let start = 0;
-    let end = 0; // window holds file bytes [start, end)
+    const readers = this.paths.map(() => ({ fd: -1, window: Buffer.alloc(0), start: 0, end: 0 }));
     try {
       for (let i = 0; i < this.offsets.length; i++) {
         const offset = this.offsets[i]!;
         if (Number.isNaN(offset)) continue;
         const length = this.lengths[i]!;
+        const file = this.files?.[i] ?? 0;
+        const r = readers[file]!;
+        if (r.fd < 0) {
+          r.fd = openSync(this.paths[file]!, 'r');
+          r.window = Buffer.allocUnsafe(1024 * 1024);
+        }
         let bytes: Buffer;
-        if (length > window.length) {
+        if (length > r.window.length) {
           bytes = Buffer.allocUnsafe(length);
-          readSync(fd, bytes, 0, length, offset);
+          readSync(r.fd, bytes, 0, length, offset);
         } else {
-          if (offset < start || offset + length > end) {
-            start = offset;
-            end = offset + readSync(fd, window, 0, window.length, offset);
+          if (offset < r.start || offset + length > r.end) {
+            r.start = offset;
+            r.end = offset + readSync(r.fd, r.window, 0, r.window.length, offset);
           }
-          bytes = window.subarray(offset - start, offset - start + length);
+          bytes = r.window.subarray(offset - r.start, offset - r.start + length);
         }
         yield JSON.parse(bytes.toString('utf8')) as QuestionResult;
       }
     } finally {
-      closeSync(fd);
+      for (const r of readers) if (r.fd >= 0) closeSync(r.fd);
     }
   }
 }
@@ -280,7 +287,11 @@ const isHeader = (v: unknown): v is JournalHeader =>
   typeof v === 'object' && v !== null && 'journal' in v && 'dataset' in v && 'request' in v && 'tool' in v;
 
 const isResult = (v: unknown): v is QuestionResult =>
-  typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && typeof (v as { outcome?: unknown }).outcome === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { id?: unknown }).id === 'string' &&
+  typeof (v as { outcome?: unknown }).outcome === 'string' &&
+  typeof (v as { line?: unknown }).line === 'number';
 
 const corrupt = (path: string, line: number, message: string): InputError =>
   new InputError([{ file: path, line, message: `${message}; the journal is damaged, start the run afresh without --resume` }]);

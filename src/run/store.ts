@@ -52,6 +52,6 @@ export function journalStore(path: string, total: number): ResultStore {
     get count() {
       return count;
     },
-    source: () => new JournalSource(path, offsets, lengths, count),
+    source: () => new JournalSource([path], offsets, lengths, count),
   };
 }

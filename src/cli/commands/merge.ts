@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { mergeReports } from '../../merge/merge.js';
+import { shardResults } from '../../merge/journals.js';
+import { checkShards, mergeShards } from '../../merge/merge.js';
 import { renderConsoleSummary } from '../../report/console.js';
-import { readReport } from '../../report/read.js';
-import { fromReport } from '../../report/source.js';
+import { readReportHead } from '../../report/read.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { defineCommand } from '../command.js';
 
@@ -11,19 +11,15 @@ export const mergeCommand = defineCommand({
   describe: 'combine the report directories of --shard runs into one report set',
   builder: (y) =>
     y
-      .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'report directories of the shards' })
+      .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'report directories of the shards (each with its report.json and journal.jsonl)' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/merged', describe: 'where the merged reports go' })
       .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' }),
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
-    const shards = await Promise.all(
-      argv.dirs.map(async (dir) => {
-        const path = join(dir, 'report.json');
-        return { path, report: await readReport(path) };
-      }),
-    );
-    const report = mergeReports(shards);
-    const written = await writeReports(fromReport(report), argv.out, formats);
-    process.stdout.write(`${renderConsoleSummary(report)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
+    const shards = await Promise.all(argv.dirs.map(async (dir) => ({ path: join(dir, 'report.json'), head: await readReportHead(join(dir, 'report.json')) })));
+    checkShards(shards);
+    const data = mergeShards(shards, await shardResults(argv.dirs));
+    const written = await writeReports(data, argv.out, formats);
+    process.stdout.write(`${renderConsoleSummary(data.head)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
   },
 });

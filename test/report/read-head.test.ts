@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { renderString } from '../../src/report/formats.js';
+import { readReportHead } from '../../src/report/read.js';
+import { makeReport } from '../helpers/report-fixture.js';
+import { tempDir, writeTemp } from '../helpers/tmp.js';
+
+const dir = tempDir();
+
+describe('readReportHead', () => {
+  it('reads everything of a report.json but its results, without reading them', async () => {
+    const { results: _results, ...head } = makeReport(300);
+    const path = writeTemp(dir, 'report.json', renderString('json', makeReport(300)));
+    expect(await readReportHead(path)).toEqual(head);
+  });
+
+  it('names the file when it is not a report', async () => {
+    await expect(readReportHead(writeTemp(dir, 'other.json', '{"hello": 1}\n'))).rejects.toThrow(/other\.json: not a report\.json written by answer-eval/);
+    await expect(readReportHead(`${dir}/missing.json`)).rejects.toThrow(/missing\.json: cannot read the report \(ENOENT\)/);
+  });
+});
