@@ -24,7 +24,7 @@ export interface CompareOptions {
 
 export const COMPARE_DEFAULTS = { scoreEpsilon: 1e-6, resamples: 2000, seed: 1, confidence: 0.95 } as const;
 
-const UNCATEGORIZED = '(none)';
+const UNCATEGORIZED = '(category unknown)';
 
 const ref = (report: Report, file: string): ReportRef => ({
   file,

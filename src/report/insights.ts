@@ -24,7 +24,7 @@ export const isFailure = (r: QuestionResult): boolean => FAILED.has(r.outcome);
 
 // Without metrics (an older report) a question's category is its top-1 answer's.
 const keysOf = (r: QuestionResult, dim: Dimension): string[] =>
-  dim === 'language' ? [r.language] : dim === 'tag' ? r.tags : [top1(r)?.category ?? '(none)'];
+  dim === 'language' ? [r.language] : dim === 'tag' ? r.tags : [top1(r)?.category ?? '(category unknown)'];
 
 type Group = { total: number; ok: number; labeled: number; failures: number; errors: number };
 

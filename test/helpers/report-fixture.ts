@@ -252,7 +252,7 @@ export function fixtureMetrics(results: QuestionResult[]): Metrics {
       language: breakdown(results, (r) => [r.language]),
       tag: breakdown(results, (r) => r.tags),
       // the category of the expected answer (its label is `<category>-<seq>`), else of the top-1
-      category: breakdown(results, (r) => [r.expected.label?.[0]?.split('-')[0] ?? top1(r)?.category ?? '(none)']),
+      category: breakdown(results, (r) => [r.expected.label?.[0]?.split('-')[0] ?? top1(r)?.category ?? '(category unknown)']),
     },
     confusions: [...confusions.values()].sort((a, b) => b.count - a.count || (a.expected < b.expected ? -1 : 1)).slice(0, 20),
   };

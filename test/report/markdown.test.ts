@@ -56,7 +56,7 @@ describe('summary.md', () => {
 
       | by | worst first |
       |---|---|
-      | category | (none) 33% (2 failing of 4) |
+      | category | (category unknown) 33% (2 failing of 4) |
       | language | en 33% (2 failing of 4) |
       | tag | faq 33% (2 failing of 4) |
 

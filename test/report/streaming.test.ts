@@ -61,7 +61,7 @@ describe('streaming over a ResultSource that is never held in memory', () => {
   it('summarizes in one pass and computes metrics in two', () => {
     expect(source.passes).toBe(3);
     expect(summary.total).toBe(N);
-    expect(metrics.breakdowns.category.map((s) => s.key)).toEqual(['billing', 'shipping', 'returns', '(out of scope)', '(none)'].sort());
+    expect(metrics.breakdowns.category.map((s) => s.key)).toEqual(['billing', 'shipping', 'returns', '(out of scope)', '(category unknown)'].sort());
   });
 
   for (const withMetrics of [true, false]) {

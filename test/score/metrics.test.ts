@@ -138,7 +138,7 @@ describe('breakdowns', () => {
       res({ outcome: 'fallback_ok', expected: fallback }),
     ];
     const key = categoryKeys(results);
-    expect(results.map((r) => key(r))).toEqual([['Billing || Pay'], ['Cards'], ['Cards'], ['(none)'], ['Shop'], ['(out of scope)']]);
+    expect(results.map((r) => key(r))).toEqual([['Billing || Pay'], ['Cards'], ['Cards'], ['(category unknown)'], ['Shop'], ['(out of scope)']]);
   });
 });
 
@@ -201,7 +201,7 @@ describe('computeMetrics', () => {
     expect(m.intervals.top1Accuracy.n).toBe(0);
     expect(m.rank.hit1).toBeNull();
     expect(m.thresholds.recommended).toBeNull();
-    expect(m.breakdowns.category.map((s) => s.key)).toEqual(['(none)']);
+    expect(m.breakdowns.category.map((s) => s.key)).toEqual(['(category unknown)']);
     const empty = MetricsSchema.parse(computeMetrics(arraySource([])));
     expect(empty.breakdowns).toEqual({ language: [], tag: [], category: [] });
     expect(empty.intervals.rates.dummy.value).toBeNull();

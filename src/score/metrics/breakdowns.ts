@@ -8,7 +8,7 @@ import { wilson } from './wilson.js';
 
 /** Slice key of rows without an expected category: out-of-scope rows, and rows whose category is unknown. */
 export const OUT_OF_SCOPE = '(out of scope)';
-export const NO_CATEGORY = '(none)';
+export const NO_CATEGORY = '(category unknown)';
 
 /** Every headline metric over one slice, accumulated a result at a time. */
 export class SliceAccumulator {
@@ -77,7 +77,7 @@ const isPlain = (v: string): boolean => !v.startsWith('re:') && !v.startsWith('c
  * 1. the row's expected_category as written (alternatives joined by " || ");
  * 2. else the category of the first matching answer in its own list (at `rank`);
  * 3. else the category seen anywhere in the run on an answer with the row's expected sequence number or label;
- * 4. else "(out of scope)" for expect=fallback rows and "(none)" for the rest.
+ * 4. else "(out of scope)" for expect=fallback rows and "(category unknown)" for the rest.
  * Step 3 needs the whole run: `add` every result first (a pass), then ask `keysOf` (a second pass).
  * Memory is one entry per distinct sequence number and label: the knowledge base, not the questions.
  */
