@@ -1,10 +1,7 @@
 // (d) Time to render report.html for 100k results, and its size, from a real run's report.json.
 import { readFileSync } from 'node:fs';
 import type { Report } from '../dist/index.js';
-import { DIST_INDEX } from './paths.js';
-
-// from bench/.build/ at run time: the built package, by absolute path
-const { fromReport, REPORT_FORMATS } = (await import(DIST_INDEX)) as typeof import('../dist/index.js');
+import { fromReport, REPORT_FORMATS } from './lib/package.js';
 
 export interface HtmlResult {
   questions: number;

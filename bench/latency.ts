@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { writeQuestions } from './lib/data.js';
 import { runProcess, startChild } from './lib/proc.js';
-import { readReportHead } from './lib/report-head.js';
+import { readReportHead } from './lib/package.js';
 import { CLI } from './paths.js';
 
 const CONCURRENCY = 64;
@@ -25,7 +25,7 @@ export async function benchLatency(tmp: string, seconds = 10): Promise<LatencyRe
     const url = `http://127.0.0.1:${engine.port}`;
     const res = await runProcess(process.execPath, [CLI, 'run', '-d', dataset, '--base-url', url, '--agent', 'bench', '-c', String(CONCURRENCY), '--format', 'json', '-o', out], { env });
     if (res.code !== 0) throw new Error(`answer-eval run failed (${res.code}): ${res.stderr}`);
-    const report = readReportHead(join(out, 'report.json'));
+    const report = await readReportHead(join(out, 'report.json'));
     if (report.summary.outcomes.error > 0) throw new Error(`${report.summary.outcomes.error} errors in the latency run`);
     const achievedQps = report.summary.total / (report.run.durationMs / 1000);
     return { ceilingQps, achievedQps, efficiency: achievedQps / ceilingQps };

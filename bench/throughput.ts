@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { runProcess, startChild } from './lib/proc.js';
-import { readReportHead } from './lib/report-head.js';
+import { readReportHead } from './lib/package.js';
 import { writeQuestions } from './lib/data.js';
 import { CLI, UNDICI_LOOP, ZERO_SERVER } from './paths.js';
 
@@ -37,7 +37,7 @@ async function autocannon(url: string, seconds: number): Promise<number> {
 async function answerEval(url: string, dataset: string, out: string): Promise<number> {
   const res = await runProcess(process.execPath, [CLI, 'run', '-d', dataset, '--base-url', url, '--agent', 'bench', '-c', String(CONCURRENCY), '--format', 'json', '-o', out], { env: { ANSWER_AGENT_CODE: 'bench' } });
   if (res.code !== 0) throw new Error(`answer-eval run failed (${res.code}): ${res.stderr}`);
-  const report = readReportHead(join(out, 'report.json'));
+  const report = await readReportHead(join(out, 'report.json'));
   if (report.summary.outcomes.error > 0) throw new Error(`answer-eval saw ${report.summary.outcomes.error} errors`);
   return report.summary.total / (report.run.durationMs / 1000);
 }

@@ -26,7 +26,7 @@ export { toTrec, type TrecFiles } from './export/trec.js';
 export { reportJsonSchema } from './report/json-schema.js';
 export { compareReports, COMPARE_DEFAULTS, type CompareOptions } from './compare/compare.js';
 export { ComparisonSchema, COMPARE_SCHEMA_VERSION, type Comparison } from './compare/schema.js';
-export { readReport } from './report/read.js';
+export { readReport, readReportHead } from './report/read.js';
 export { writeComparison } from './compare/write.js';
 export { COMPARE_FORMATS, type CompareFormat } from './compare/render/index.js';
 export { qualityGates, regressionGates, failures, type QualityGates, type RegressionGates, type GateResult, type FailOn } from './gate/gates.js';

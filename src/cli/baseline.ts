@@ -4,7 +4,7 @@ import { checkComparable } from '../compare/compatibility.js';
 import { readReport } from '../report/read.js';
 import { renderCompareConsole } from '../compare/render/console.js';
 import { writeComparison } from '../compare/write.js';
-import { readDataset } from '../dataset/read.js';
+import { datasetSha256 } from '../dataset/read.js';
 import { regressionGates, type GateResult } from '../gate/gates.js';
 import { compareSettingsOf, regressionGatesOf } from '../gate/options.js';
 import { SCHEMA_VERSION, type Report } from '../report/schema.js';
@@ -14,7 +14,7 @@ export const readBaseline = (file: string): Promise<Report> => readReport(file);
 
 /** Refuses (exit 2, before anything is sent) a baseline of another dataset, agent or schema major, unless forced. */
 export async function checkBaseline(baseline: Report, file: string, run: { dataset: string; agent: string }, force: boolean): Promise<void> {
-  const { sha256 } = await readDataset(run.dataset);
+  const sha256 = await datasetSha256(run.dataset);
   checkComparable(baseline, { schemaVersion: SCHEMA_VERSION, run: { agent: run.agent, dataset: { sha256 } } }, { base: file, head: 'this run' }, force);
 }
 

@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors.js';
+import { schemaMajor } from '../report/schema.js';
 
 /** What must match for two reports to be comparable. */
 export interface Comparable {
@@ -6,13 +7,11 @@ export interface Comparable {
   run: { agent: string; dataset: { sha256: string } };
 }
 
-const major = (version: string): string => version.split('.')[0] ?? version;
-
 /** The differences that make two reports incomparable, one sentence each, naming both files. */
 export function incompatibilities(base: Comparable, head: Comparable, files: { base: string; head: string }): string[] {
   const out: string[] = [];
   const both = (what: string, b: string, h: string) => `${what} differs: ${b} in ${files.base}, ${h} in ${files.head}`;
-  if (major(base.schemaVersion) !== major(head.schemaVersion)) out.push(both('schemaVersion major', `"${base.schemaVersion}"`, `"${head.schemaVersion}"`));
+  if (schemaMajor(base.schemaVersion) !== schemaMajor(head.schemaVersion)) out.push(both('schemaVersion major', `"${base.schemaVersion}"`, `"${head.schemaVersion}"`));
   if (base.run.dataset.sha256 !== head.run.dataset.sha256) out.push(both('dataset sha256', base.run.dataset.sha256, head.run.dataset.sha256));
   if (base.run.agent !== head.run.agent) out.push(both('agent', `"${base.run.agent}"`, `"${head.run.agent}"`));
   return out;

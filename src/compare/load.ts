@@ -1,4 +1,4 @@
-import type { Report } from '../report/schema.js';
+import { schemaMajor, type Report } from '../report/schema.js';
 import { checkComparable } from './compatibility.js';
 import { parseReport, readJsonFile } from '../report/read.js';
 
@@ -14,7 +14,7 @@ export async function loadPair(baseFile: string, headFile: string, force: boolea
   };
   const vb = version(rawBase);
   const vh = version(rawHead);
-  if (vb !== undefined && vh !== undefined && vb.split('.')[0] !== vh.split('.')[0] && !force) {
+  if (vb !== undefined && vh !== undefined && schemaMajor(vb) !== schemaMajor(vh) && !force) {
     const stub = (schemaVersion: string) => ({ schemaVersion, run: { agent: '', dataset: { sha256: '' } } });
     checkComparable(stub(vb), stub(vh), { base: baseFile, head: headFile }, false);
   }

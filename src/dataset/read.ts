@@ -44,9 +44,6 @@ export async function scanDataset(path: string): Promise<DatasetScan> {
   const questions: Question[] = [];
   const { problems, duplicateLines, ...scan } = await checkQuestions(path, (q) => questions.push(q));
   const kept = duplicateLines.size === 0 ? questions : questions.filter((q) => !duplicateLines.has(q.line));
-  if (problems.length === 0 && kept.length === 0) {
-    problems.push({ file: path, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
-  }
   return { ...scan, questions: kept, problems };
 }
 
@@ -73,6 +70,9 @@ export async function checkQuestions(
     visit(question);
   }
   const duplicateLines = await duplicateIds(path, ids.collidingLines(), problems);
+  if (problems.length === 0 && count === 0) {
+    problems.push({ file: path, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
+  }
   return { path, sha256: hash.digest('hex'), count: count - duplicateLines.size, columns: [...columns.keys()], columnLines: columns, problems, duplicateLines };
 }
 
@@ -92,6 +92,16 @@ async function duplicateIds(path: string, candidates: Set<number>, problems: Inp
   }
   problems.sort((a, b) => a.line - b.line);
   return repeated;
+}
+
+/** The sha256 of a dataset's bytes, as a run records it, without reading its rows. */
+export async function datasetSha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  const stream = await open(path).then((handle) => handle.createReadStream(), (error: unknown) => {
+    throw readFailure(error, path);
+  });
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 /** The questions of a dataset already checked, read again as a stream in file order. */

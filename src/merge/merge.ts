@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ConfigError } from '../errors.js';
+import { schemaMajor } from '../report/schema.js';
 import type { ReportData, ReportHead, ResultSource } from '../report/source.js';
 import { computeMetrics } from '../score/metrics/index.js';
 import { summarize } from '../score/summary.js';
@@ -10,12 +11,10 @@ export interface ShardHead {
   head: ReportHead;
 }
 
-const major = (version: string): string => version.split('.')[0] ?? version;
-
 /** What must be equal across shards for their union to be one run. */
 function identity(h: ReportHead) {
   return {
-    schemaVersion: major(h.schemaVersion),
+    schemaVersion: schemaMajor(h.schemaVersion),
     tool: h.tool.version,
     dataset: h.run.dataset.sha256,
     agent: h.run.agent,

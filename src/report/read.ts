@@ -1,18 +1,13 @@
 import { open, readFile } from 'node:fs/promises';
+import type { z } from 'zod';
 import { ConfigError } from '../errors.js';
-import { ReportSchema, SCHEMA_VERSION, type Report } from './schema.js';
+import { ReportSchema, schemaMajor, SCHEMA_VERSION, type Report } from './schema.js';
 import type { ReportHead } from './source.js';
 
-const major = (version: string): string => version.split('.')[0] ?? version;
+const cannotRead = (path: string, error: unknown): ConfigError =>
+  new ConfigError(`${path}: cannot read the report (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
 
-/** Reads a file as JSON; a ConfigError names the file when it is missing or not JSON. */
-export async function readJsonFile(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`${path}: cannot read the report (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
+function parseJson(path: string, text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -20,14 +15,33 @@ export async function readJsonFile(path: string): Promise<unknown> {
   }
 }
 
-/** Validates a report.json already parsed; a ConfigError names the file and the first bad field. */
-export function parseReport(path: string, data: unknown): Report {
-  const parsed = ReportSchema.safeParse(data);
+/** Reads a file as JSON; a ConfigError names the file when it is missing or not JSON. */
+export async function readJsonFile(path: string): Promise<unknown> {
+  const text = await readFile(path, 'utf8').catch((error: unknown) => {
+    throw cannotRead(path, error);
+  });
+  return parseJson(path, text);
+}
+
+/** Refuses a report of another schema major, naming both versions. */
+function checkVersion(path: string, data: unknown): void {
+  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (typeof version === 'string' && schemaMajor(version) !== schemaMajor(SCHEMA_VERSION)) {
+    throw new ConfigError(`${path}: schemaVersion ${version} cannot be read by this answer-eval (schema ${SCHEMA_VERSION}); use an answer-eval of the same major version`);
+  }
+}
+
+/** Validates with `schema`; a ConfigError names the file and the first bad field, e.g. `results[1].outcome`. */
+function validate<S extends z.ZodType>(path: string, schema: S, data: unknown): z.output<S> {
+  const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const at = issue.path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${String(k)}` : String(k)), '');
   throw new ConfigError(`${path}: ${at || '(top level)'}: ${issue.message} (not a valid answer-eval report; ${parsed.error.issues.length} problem(s))`);
 }
+
+/** Validates a report.json already parsed. */
+export const parseReport = (path: string, data: unknown): Report => validate(path, ReportSchema, data);
 
 /**
  * Reads and validates a saved report.json. Errors name the file and the first bad field;
@@ -35,10 +49,7 @@ export function parseReport(path: string, data: unknown): Report {
  */
 export async function readReport(path: string): Promise<Report> {
   const data = await readJsonFile(path);
-  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
-  if (typeof version === 'string' && major(version) !== major(SCHEMA_VERSION)) {
-    throw new ConfigError(`${path}: schemaVersion ${version} cannot be read by this answer-eval (schema ${SCHEMA_VERSION}); use an answer-eval of the same major version`);
-  }
+  checkVersion(path, data);
   return parseReport(path, data);
 }
 
@@ -50,8 +61,8 @@ const HeadSchema = ReportSchema.omit({ results: true });
  * million questions, far too large for one string, can still be merged or summarized.
  */
 export async function readReportHead(path: string): Promise<ReportHead> {
-  const handle = await open(path).catch((error: NodeJS.ErrnoException) => {
-    throw new ConfigError(`${path}: cannot read the report (${error.code ?? String(error)})`);
+  const handle = await open(path).catch((error: unknown) => {
+    throw cannotRead(path, error);
   });
   let text = '';
   try {
@@ -70,20 +81,7 @@ export async function readReportHead(path: string): Promise<ReportHead> {
   } finally {
     await handle.close();
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(`${path}: not JSON (${(error as Error).message}); expected a report.json written by answer-eval`);
-  }
-  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
-  if (typeof version === 'string' && major(version) !== major(SCHEMA_VERSION)) {
-    throw new ConfigError(`${path}: schemaVersion ${version} cannot be read by this answer-eval (schema ${SCHEMA_VERSION}); use an answer-eval of the same major version`);
-  }
-  const parsed = HeadSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`${path}: ${issue.path.join('.') || '(top level)'}: ${issue.message} (not a valid answer-eval report)`);
-  }
-  return parsed.data;
+  const data = parseJson(path, text);
+  checkVersion(path, data);
+  return validate(path, HeadSchema, data);
 }

@@ -5,6 +5,9 @@ import { MetricsSchema } from './metrics-schema.js';
 /** Bump the major on a breaking change: compare and merge refuse to mix majors. */
 export const SCHEMA_VERSION = '1.0';
 
+/** The part of a schemaVersion that must match for two reports to mix. */
+export const schemaMajor = (version: string): string => version.split('.')[0] ?? version;
+
 /** An answer item as stored in a report: the service's values coerced to numbers, booleans and tag lists. */
 export const ReportAnswerSchema = z.looseObject({
   answer: z.string(),

@@ -76,7 +76,6 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       badSetting ??= error as Error;
     }
   });
-  if (checked.problems.length === 0 && checked.count === 0) checked.problems.push({ file: o.dataset, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   if (badSetting) throw badSetting;
   const dataset: DatasetFacts = { path: o.dataset, sha256: checked.sha256, questions: checked.count };
