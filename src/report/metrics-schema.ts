@@ -6,6 +6,9 @@ import { OUTCOMES } from '../score/outcome.js';
  * Contract shared by the scoring (issue 4), report writers (issue 5) and compare (issue 6).
  */
 
+/** A count per outcome, every outcome present. */
+export const OutcomeCountsSchema = z.object(Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int()])) as Record<(typeof OUTCOMES)[number], z.ZodNumber>);
+
 /** A rate with its 95% Wilson score interval; all null when n = 0. */
 export const IntervalSchema = z.object({
   value: z.number().nullable(),
@@ -61,7 +64,7 @@ export const ThresholdAnalysisSchema = z.object({
 export const SliceSchema = z.object({
   key: z.string(),
   total: z.number().int(),
-  outcomes: z.object(Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int()])) as Record<(typeof OUTCOMES)[number], z.ZodNumber>),
+  outcomes: OutcomeCountsSchema,
   top1Accuracy: IntervalSchema,
   answerableAccuracy: IntervalSchema,
   rank: RankMetricsSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OUTCOMES } from '../score/outcome.js';
-import { MetricsSchema } from './metrics-schema.js';
+import { MetricsSchema, OutcomeCountsSchema } from './metrics-schema.js';
 
 /** Bump the major on a breaking change: compare and merge refuse to mix majors. */
 export const SCHEMA_VERSION = '1.0';
@@ -74,7 +74,7 @@ const rate = z.number().nullable();
 
 export const SummarySchema = z.object({
   total: z.number().int(),
-  outcomes: z.object(Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int()])) as Record<(typeof OUTCOMES)[number], z.ZodNumber>),
+  outcomes: OutcomeCountsSchema,
   /** (correct + fallback_ok) / (labeled questions without error) */
   top1Accuracy: rate,
   /** correct / (correct + wrong + abstained) */

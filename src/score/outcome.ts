@@ -22,3 +22,6 @@ export function judge(question: Pick<Question, 'expect' | 'expected'>, top: Answ
   if (hasExpectations(question.expected) ? (matcher ?? compileMatcher(question.expected))(top) : !isNonAnswer(top)) return 'correct';
   return isNonAnswer(top) ? 'abstained' : 'wrong';
 }
+
+/** Every outcome counted 0, in OUTCOMES order (so reports list them the same way every time). */
+export const zeroCounts = (): Record<Outcome, number> => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;

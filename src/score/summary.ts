@@ -1,6 +1,6 @@
 import type { QuestionResult, Summary } from '../report/schema.js';
 import { LatencyRecorder } from './latency.js';
-import { OUTCOMES, type Outcome } from './outcome.js';
+import { zeroCounts } from './outcome.js';
 import { top1 } from './result.js';
 
 const share = (count: number, of: number): number => (of === 0 ? 0 : count / of);
@@ -8,7 +8,7 @@ const ratio = (count: number, of: number): number | null => (of === 0 ? null : c
 
 /** Counts and rates over all results, in one pass; ratios with an empty denominator are null. */
 export function summarize(results: Iterable<QuestionResult>): Summary {
-  const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+  const outcomes = zeroCounts();
   let total = 0;
   let dummy = 0;
   let floor = 0;

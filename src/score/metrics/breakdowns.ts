@@ -1,6 +1,6 @@
 import type { Slice } from '../../report/metrics-schema.js';
 import type { QuestionResult } from '../../report/schema.js';
-import { OUTCOMES, type Outcome } from '../outcome.js';
+import { zeroCounts } from '../outcome.js';
 import { scoreOrder } from '../rank.js';
 import { normalizeText } from '../normalize.js';
 import { RankAccumulator } from './rank-metrics.js';
@@ -12,7 +12,7 @@ export const NO_CATEGORY = '(category unknown)';
 
 /** Every headline metric over one slice, accumulated a result at a time. */
 export class SliceAccumulator {
-  private readonly outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+  private readonly outcomes = zeroCounts();
   private total = 0;
   private readonly rank = new RankAccumulator();
 

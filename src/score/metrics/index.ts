@@ -2,7 +2,7 @@ import type { Metrics } from '../../report/metrics-schema.js';
 import type { QuestionResult } from '../../report/schema.js';
 import type { ResultSource } from '../../report/source.js';
 import { LatencyRecorder } from '../latency.js';
-import { OUTCOMES, type Outcome } from '../outcome.js';
+import { zeroCounts } from '../outcome.js';
 import { top1 } from '../result.js';
 import { CategoryIndex, SliceGroups } from './breakdowns.js';
 import { ConfusionCounter } from './confusions.js';
@@ -22,7 +22,7 @@ const hasLatency = (r: QuestionResult): r is QuestionResult & { latencyMs: numbe
  */
 export function computeMetrics(results: ResultSource): Metrics {
   let total = 0;
-  const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+  const outcomes = zeroCounts();
   let dummy = 0;
   let floor = 0;
   let suggestion = 0;
