@@ -7,7 +7,7 @@ import { writeComparison } from '../compare/write.js';
 import { datasetSha256 } from '../dataset/read.js';
 import { regressionGates, type GateResult } from '../gate/gates.js';
 import { compareSettingsOf, regressionGatesOf } from '../gate/options.js';
-import { SCHEMA_VERSION, type Report } from '../report/schema.js';
+import { SCHEMA_VERSION, type Report } from '../model/report.js';
 
 /** `run --baseline`: the steps around the run, kept out of the command file. */
 export const readBaseline = (file: string): Promise<Report> => readReport(file);

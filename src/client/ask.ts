@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NotAuthorizedError } from '../errors.js';
-import type { Question } from '../dataset/question.js';
+import type { Question } from '../model/question.js';
 import { retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
 import { QuestionError } from './errors.js';
 import { requestBody, type RequestSettings } from './request.js';

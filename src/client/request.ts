@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
-import type { Question } from '../dataset/question.js';
+import type { Question } from '../model/question.js';
 
 export const OUTPUTS = ['json', 'xml', 'html', 'text'] as const;
 export type Output = (typeof OUTPUTS)[number];

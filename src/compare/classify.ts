@@ -1,5 +1,6 @@
-import type { QuestionResult } from '../report/schema.js';
-import { isCorrect, isJudged, sideOf } from './question.js';
+import type { QuestionResult } from '../model/report.js';
+import { isCorrect, isJudged } from '../model/outcome.js';
+import { sideOf } from './question.js';
 import type { Comparison, CoverageChange, QuestionChange } from './schema.js';
 
 export type Classified = Comparison['questions'];
@@ -49,9 +50,9 @@ export function classify(base: readonly QuestionResult[], head: readonly Questio
       continue;
     }
     const sameTop = c.base.top1?.sequence_number === c.head.top1?.sequence_number;
-    const judged = isJudged(pair.base) && isJudged(pair.head);
-    const was = judged && isCorrect(pair.base);
-    const now = judged && isCorrect(pair.head);
+    const judged = isJudged(pair.base.outcome) && isJudged(pair.head.outcome);
+    const was = judged && isCorrect(pair.base.outcome);
+    const now = judged && isCorrect(pair.head.outcome);
     if (was && !now) out.broken.push(c);
     else if (!was && now) out.fixed.push(c);
     else if (!sameTop) out.changed.push(c);

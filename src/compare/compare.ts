@@ -1,10 +1,10 @@
-import type { Report, Summary } from '../report/schema.js';
+import { fallbackMissedFraction, ratio } from '../model/outcome.js';
+import type { Report, Summary } from '../model/report.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { classify, matchById, type Pair } from './classify.js';
 import { checkComparable } from './compatibility.js';
 import { accuracyDelta, compareSlices, judgedPairs, mcnemarOf, mrrDelta } from './paired.js';
 import { expectedCategory } from './question.js';
-import { fallbackMissedRate } from './rates.js';
 import { COMPARE_SCHEMA_VERSION, type Comparison, type MetricDelta, type ReportRef } from './schema.js';
 
 export interface CompareOptions {
@@ -74,7 +74,7 @@ export function compareReports(base: Report, head: Report, options: CompareOptio
     metrics: {
       top1Accuracy: metric(b, h, (s) => s.top1Accuracy),
       answerableAccuracy: metric(b, h, (s) => s.answerableAccuracy),
-      fallbackMissedRate: metric(b, h, fallbackMissedRate),
+      fallbackMissedRate: metric(b, h, (s) => ratio(fallbackMissedFraction(s.outcomes))),
       dummyRate: metric(b, h, (s) => s.rates.dummy),
       floorRate: metric(b, h, (s) => s.rates.floor),
       errorRate: metric(b, h, (s) => s.rates.error),

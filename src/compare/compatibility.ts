@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.js';
-import { schemaMajor } from '../report/schema.js';
+import { schemaMajor } from '../model/report.js';
 
 /** What must match for two reports to be comparable. */
 export interface Comparable {

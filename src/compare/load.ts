@@ -1,4 +1,4 @@
-import { schemaMajor, type Report } from '../report/schema.js';
+import { schemaMajor, type Report } from '../model/report.js';
 import { checkComparable } from './compatibility.js';
 import { parseReport, readJsonFile } from '../report/read.js';
 

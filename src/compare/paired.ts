@@ -1,6 +1,6 @@
-import type { QuestionResult } from '../report/schema.js';
+import type { QuestionResult } from '../model/report.js';
 import type { Pair } from './classify.js';
-import { isCorrect, isJudged } from './question.js';
+import { isCorrect, isJudged } from '../model/outcome.js';
 import type { PairedDelta, SliceComparison } from './schema.js';
 import { pairedBootstrap } from './stats/bootstrap.js';
 import { holm } from './stats/holm.js';
@@ -14,7 +14,7 @@ export interface StatsOptions {
 }
 
 /** Pairs that enter the statistics: labeled and error-free on both sides. */
-export const judgedPairs = (pairs: readonly Pair[]): Pair[] => pairs.filter((p) => isJudged(p.base) && isJudged(p.head));
+export const judgedPairs = (pairs: readonly Pair[]): Pair[] => pairs.filter((p) => isJudged(p.base.outcome) && isJudged(p.head.outcome));
 
 const mean = (xs: readonly number[]): number | null => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
 
@@ -30,14 +30,14 @@ export function mcnemarOf(pairs: readonly Pair[]): { b: number; c: number; p: nu
   let b = 0;
   let c = 0;
   for (const { base, head } of pairs) {
-    if (isCorrect(base) && !isCorrect(head)) b++;
-    else if (!isCorrect(base) && isCorrect(head)) c++;
+    if (isCorrect(base.outcome) && !isCorrect(head.outcome)) b++;
+    else if (!isCorrect(base.outcome) && isCorrect(head.outcome)) c++;
   }
   return { b, c, p: mcnemarExact(b, c) };
 }
 
 export function accuracyDelta(pairs: readonly Pair[], name: string, o: StatsOptions): PairedDelta {
-  const one = (r: QuestionResult) => (isCorrect(r) ? 1 : 0);
+  const one = (r: QuestionResult) => (isCorrect(r.outcome) ? 1 : 0);
   return pairedDelta(pairs.map((p) => one(p.base)), pairs.map((p) => one(p.head)), name, o);
 }
 

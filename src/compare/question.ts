@@ -1,12 +1,8 @@
-import type { QuestionResult } from '../report/schema.js';
+import type { QuestionResult } from '../model/report.js';
+import { isCorrect } from '../model/outcome.js';
 import { top1 } from '../score/result.js';
 import type { QuestionSide } from './schema.js';
 
-/** Counted in top1Accuracy's numerator. */
-export const isCorrect = (r: Pick<QuestionResult, 'outcome'>): boolean => r.outcome === 'correct' || r.outcome === 'fallback_ok';
-
-/** Counted in top1Accuracy's denominator: labeled and without error. */
-export const isJudged = (r: Pick<QuestionResult, 'outcome'>): boolean => r.outcome !== 'unlabeled' && r.outcome !== 'error';
 
 /** The side of a question shown in compare reports. */
 export function sideOf(r: QuestionResult): QuestionSide {
@@ -25,5 +21,5 @@ export function sideOf(r: QuestionResult): QuestionSide {
 /** The category of the answer the question expects: its first matching answer (by rank), else its top-1 when correct. */
 export function expectedCategory(r: QuestionResult): string | undefined {
   if (typeof r.rank === 'number') return r.answers[r.rank - 1]?.category;
-  return isCorrect(r) ? top1(r)?.category : undefined;
+  return isCorrect(r.outcome) ? top1(r)?.category : undefined;
 }

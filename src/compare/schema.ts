@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OUTCOMES } from '../score/outcome.js';
+import { OUTCOMES } from '../model/outcome.js';
 
 /** Bump the major on a breaking change to compare.json. */
 export const COMPARE_SCHEMA_VERSION = '1.0';

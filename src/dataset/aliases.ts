@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { InputError, type InputProblem } from '../errors.js';
-import type { Aliases } from '../score/match.js';
+import type { Aliases } from '../model/expectations.js';
 
 /**
  * Parses an alias file: CSV lines `old,new` (sequence numbers), an optional `old,new` header,

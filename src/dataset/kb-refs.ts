@@ -1,26 +1,19 @@
 import { loadKnowledgeBase } from '../engine/kb.js';
-import { normalizeText } from '../score/normalize.js';
+import { EXPECTATION_FIELDS, EXPECTATION_KEYS, type ExpectationKey, type MatchableAnswer } from '../model/expectations.js';
+import { normalizeText } from '../model/normalize.js';
 
-/**
- * What a dataset may refer to in a knowledge base: sequence numbers, and labels, categories and tags
- * (normalized as answers are compared).
- */
-export interface KbRefs {
-  sequences: Set<number>;
-  labels: Set<string>;
-  categories: Set<string>;
-  tags: Set<string>;
-}
+/** What a dataset may refer to in a knowledge base: per expectation field, every value its entries have (normalized). */
+export type KbRefs = Record<ExpectationKey, Set<string>>;
 
 /** Reads a knowledge base with the engine's loader (file:line errors) and keeps what expectations may name. */
 export async function readKbRefs(path: string): Promise<KbRefs> {
   const kb = await loadKnowledgeBase(path);
-  const refs: KbRefs = { sequences: new Set(), labels: new Set(), categories: new Set(), tags: new Set() };
+  const refs = Object.fromEntries(EXPECTATION_KEYS.map((k) => [k, new Set<string>()])) as KbRefs;
   for (const entry of kb.entries) {
-    refs.sequences.add(entry.sequenceNumber);
-    if (entry.label) refs.labels.add(normalizeText(entry.label));
-    if (entry.category) refs.categories.add(normalizeText(entry.category));
-    for (const tag of entry.tags) refs.tags.add(normalizeText(tag));
+    const answer: MatchableAnswer = { answer: entry.answer, sequence_number: entry.sequenceNumber, label: entry.label, category: entry.category, tags: entry.tags };
+    for (const key of EXPECTATION_KEYS) {
+      for (const value of EXPECTATION_FIELDS[key].of(answer)) if (value) refs[key].add(normalizeText(value));
+    }
   }
   return refs;
 }

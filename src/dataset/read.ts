@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
 import { InputError, type InputProblem } from '../errors.js';
 import { IdHashes } from './ids.js';
-import type { Question } from './question.js';
+import type { Question } from '../model/question.js';
 import { parseRow, type RawRow } from './row.js';
 
 export interface Dataset {

@@ -1,18 +1,10 @@
-import { valueProblem } from '../score/match.js';
-import { ALTERNATIVES_SEPARATOR, type Expectations, type Question } from './question.js';
+import { ALTERNATIVES_SEPARATOR, EXPECTATION_FIELDS, EXPECTATION_KEYS, valueProblem, type Expectations } from '../model/expectations.js';
+import type { Question } from '../model/question.js';
 
 /** A raw row: CSV cells are strings, JSONL values may be anything JSON allows. */
 export type RawRow = Record<string, unknown>;
 
 export type RowResult = { ok: true; question: Question } | { ok: false; problems: string[] };
-
-const EXPECTED_FIELDS = [
-  ['expected_answer', 'answer'],
-  ['expected_sequence', 'sequence'],
-  ['expected_label', 'label'],
-  ['expected_category', 'category'],
-  ['expected_tag', 'tag'],
-] as const;
 
 const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -70,16 +62,14 @@ export function parseRow(row: RawRow, line: number, defaultId: string): RowResul
   }
 
   const expected: Expectations = {};
-  for (const [column, key] of EXPECTED_FIELDS) {
+  for (const key of EXPECTATION_KEYS) {
+    const { column, kind } = EXPECTATION_FIELDS[key];
     const values = alternatives(row, column, problems);
-    if (values) expected[key] = values;
-  }
-  for (const seq of expected.sequence ?? []) {
-    if (!/^-?\d+$/.test(seq)) problems.push(`expected_sequence "${seq}" is not a whole number (e.g. 42)`);
-  }
-  for (const [column, key] of EXPECTED_FIELDS) {
-    for (const value of key === 'sequence' ? [] : expected[key] ?? []) {
-      const bad = valueProblem(value);
+    if (!values) continue;
+    expected[key] = values;
+    for (const value of values) {
+      if (kind === 'sequence' && !/^-?\d+$/.test(value)) problems.push(`${column} "${value}" is not a whole number (e.g. 42)`);
+      const bad = kind === 'text' ? valueProblem(value) : undefined;
       if (bad !== undefined) problems.push(`${column} "${value}" is not a valid regular expression: ${bad} (e.g. re:^pay(ment)?s?$)`);
     }
   }

@@ -1,8 +1,8 @@
 import type { InputProblem } from '../errors.js';
-import { compileValue, resolveSequence, type Aliases } from '../score/match.js';
-import { normalizeText } from '../score/normalize.js';
+import { compileValue, EXPECTATION_FIELDS, EXPECTATION_KEYS, isPlainValue, resolveSequence, type Aliases } from '../model/expectations.js';
+import { normalizeText } from '../model/normalize.js';
+import { DATASET_COLUMNS, type Question } from '../model/question.js';
 import type { KbRefs } from './kb-refs.js';
-import { DATASET_COLUMNS, type Question } from './question.js';
 import type { DatasetScan } from './read.js';
 
 export interface CheckOptions {
@@ -31,8 +31,7 @@ export function checkDataset(scan: DatasetScan, options: CheckOptions = {}): Inp
   return problems.sort((a, b) => a.line - b.line);
 }
 
-const signature = (q: Question): string =>
-  JSON.stringify([q.expect, ...(['answer', 'sequence', 'label', 'category', 'tag'] as const).map((k) => (q.expected[k] ? [...q.expected[k]].sort() : null))]);
+const signature = (q: Question): string => JSON.stringify([q.expect, ...EXPECTATION_KEYS.map((k) => (q.expected[k] ? [...q.expected[k]].sort() : null))]);
 
 function conflicts(questions: readonly Question[], file: string): InputProblem[] {
   const first = new Map<string, Question>();
@@ -48,22 +47,22 @@ function conflicts(questions: readonly Question[], file: string): InputProblem[]
   return problems;
 }
 
+/** The expected values a knowledge base lacks: a problem of the field's severity (src/model/expectations.ts). */
 function missingRefs(q: Question, kb: KbRefs, file: string, aliases?: Aliases): InputProblem[] {
   const problems: InputProblem[] = [];
-  for (const s of q.expected.sequence ?? []) {
-    const n = resolveSequence(s, aliases);
-    if (!kb.sequences.has(n)) problems.push(error(file, q.line, `expected_sequence ${s}${n !== Number(s) ? ` (alias of ${n})` : ''} is not in the knowledge base`));
-  }
-  const fields = [
-    ['label', 'expected_label', kb.labels, error],
-    ['category', 'expected_category', kb.categories, warning],
-    ['tag', 'expected_tag', kb.tags, warning],
-  ] as const;
-  for (const [key, column, values, report] of fields) {
+  for (const key of EXPECTATION_KEYS) {
+    const { column, kind, missingInKb, noun } = EXPECTATION_FIELDS[key];
+    if (missingInKb === null) continue;
+    const report = missingInKb === 'error' ? error : warning;
+    const values = kb[key];
     for (const v of q.expected[key] ?? []) {
-      const plain = !v.startsWith('re:') && !v.startsWith('contains:');
-      const test = plain ? undefined : compileValue(v);
-      if (!(test ? [...values].some((k) => test(k)) : values.has(normalizeText(v)))) problems.push(report(file, q.line, `${column} "${v}": no ${key} in the knowledge base matches it`));
+      if (kind === 'sequence') {
+        const n = resolveSequence(v, aliases);
+        if (!values.has(String(n))) problems.push(report(file, q.line, `${column} ${v}${n !== Number(v) ? ` (alias of ${n})` : ''} is not in the knowledge base`));
+        continue;
+      }
+      const test = isPlainValue(v) ? undefined : compileValue(v);
+      if (!(test ? [...values].some((k) => test(k)) : values.has(normalizeText(v)))) problems.push(report(file, q.line, `${column} "${v}": no ${noun} in the knowledge base matches it`));
     }
   }
   return problems;

@@ -1,5 +1,6 @@
-import type { QuestionResult, Report } from '../report/schema.js';
-import { compileMatcher, type Aliases } from '../score/match.js';
+import type { QuestionResult, Report } from '../model/report.js';
+import type { Aliases } from '../model/expectations.js';
+import { compileMatcher } from '../score/match.js';
 import { isRanked } from '../score/metrics/rank-metrics.js';
 import { scoreOrder } from '../score/rank.js';
 

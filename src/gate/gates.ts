@@ -1,6 +1,6 @@
-import { fallbackMissedRate } from '../compare/rates.js';
+import { fallbackMissedFraction, ratio } from '../model/outcome.js';
 import type { Comparison } from '../compare/schema.js';
-import type { Summary } from '../report/schema.js';
+import type { Summary } from '../model/report.js';
 
 /** Thresholds judged on one report (on `compare`: the HEAD report). Rates are shares in 0..1. */
 export interface QualityGates {
@@ -53,7 +53,7 @@ export function qualityGates(summary: Summary, gates: QualityGates): GateResult[
   if (gates.minAnswerableAccuracy !== undefined)
     out.push(minimum('answerableAccuracy', '--min-answerable-accuracy', summary.answerableAccuracy, gates.minAnswerableAccuracy, 'no answerable question without error'));
   if (gates.maxErrorRate !== undefined) out.push(maximum('error rate', '--max-error-rate', summary.total === 0 ? null : summary.rates.error, gates.maxErrorRate));
-  if (gates.maxFallbackMissedRate !== undefined) out.push(maximum('fallback missed rate', '--max-fallback-missed-rate', fallbackMissedRate(summary), gates.maxFallbackMissedRate));
+  if (gates.maxFallbackMissedRate !== undefined) out.push(maximum('fallback missed rate', '--max-fallback-missed-rate', ratio(fallbackMissedFraction(summary.outcomes)), gates.maxFallbackMissedRate));
   return out;
 }
 

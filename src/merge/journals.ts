@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.js';
-import type { ResultSource } from '../report/source.js';
+import type { ResultSource } from '../model/source.js';
 import { JournalSource, journalPath, readJournal } from '../run/journal.js';
 
 /**

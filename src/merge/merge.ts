@@ -1,9 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ConfigError } from '../errors.js';
-import { schemaMajor } from '../report/schema.js';
-import type { ReportData, ReportHead, ResultSource } from '../report/source.js';
-import { computeMetrics } from '../score/metrics/index.js';
-import { summarize } from '../score/summary.js';
+import { schemaMajor } from '../model/report.js';
+import type { ReportData, ReportHead, ResultSource } from '../model/source.js';
+import { scoreResults } from '../score/metrics/index.js';
 
 export interface ShardHead {
   /** The shard's report.json, for messages. */
@@ -79,8 +78,7 @@ export function mergeShards(shards: readonly ShardHead[], results: ResultSource)
         ...(stopReasons.length > 0 ? { stopReason: stopReasons.join('; ') } : {}),
         mergedFrom: shards.map((s) => s.path),
       },
-      summary: summarize(results),
-      metrics: computeMetrics(results),
+      ...scoreResults(results),
     },
     results,
   };

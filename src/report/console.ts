@@ -1,4 +1,5 @@
-import type { ReportHead } from './source.js';
+import { OUTCOME_CLASSES, OUTCOMES } from '../model/outcome.js';
+import type { ReportHead } from '../model/source.js';
 
 const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
 const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)} ms`);
@@ -10,7 +11,7 @@ export function renderConsoleSummary(report: ReportHead): string {
   const lines = [
     `${run.status === 'partial' ? 'PARTIAL run' : 'Run'}: ${s.total} of ${run.shard?.questions ?? run.dataset.questions} questions${run.shard ? ` (shard ${run.shard.index}/${run.shard.count})` : ''} against ${run.embeddedEngine ? 'the embedded engine' : run.baseUrl} (agent ${run.agent})`,
     `  top-1 accuracy      ${pct(s.top1Accuracy)}   answerable accuracy ${pct(s.answerableAccuracy)}`,
-    `  correct ${o.correct}  wrong ${o.wrong}  abstained ${o.abstained}  fallback ok ${o.fallback_ok}  fallback missed ${o.fallback_missed}  unlabeled ${o.unlabeled}  error ${o.error}`,
+    `  ${OUTCOMES.map((k) => `${OUTCOME_CLASSES[k].label} ${o[k]}`).join('  ')}`,
     `  latency p50 ${ms(s.latencyMs.p50)}  p90 ${ms(s.latencyMs.p90)}  p99 ${ms(s.latencyMs.p99)}`,
   ];
   if (s.unorderedLists > 0) lines.push(`  note: ${s.unorderedLists} answer lists were not in descending score order (top-1 taken by score)`);

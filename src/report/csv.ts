@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import { top1 } from '../score/result.js';
 import { answerFlags, describeExpected } from './describe.js';
-import type { QuestionResult } from './schema.js';
-import type { ReportData } from './source.js';
+import type { QuestionResult } from '../model/report.js';
+import type { ScoredData } from '../model/source.js';
 
 /**
  * A text cell a spreadsheet would read as a formula (starts with = + - @, tab or carriage return)
@@ -29,7 +29,7 @@ function row(r: QuestionResult): (string | number)[] {
 }
 
 /** results.csv: one row per question for spreadsheets (UTF-8 with BOM, so Excel reads accents right), a batch of rows at a time. */
-export function* renderCsv({ results }: ReportData): Generator<string> {
+export function* renderCsv({ results }: ScoredData): Generator<string> {
   yield stringify([], { header: true, columns: [...COLUMNS], bom: true, record_delimiter: 'unix' });
   let batch: (string | number)[][] = [];
   for (const r of results) {

@@ -1,4 +1,4 @@
-import type { QuestionResult, ReportAnswer } from './schema.js';
+import type { QuestionResult, ReportAnswer } from '../model/report.js';
 import { top1 } from '../score/result.js';
 
 /** What a question expected, in words: `label billing-3 || billing-4; sequence 12`, `fallback`, or ``. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReportSchema, SCHEMA_VERSION } from './schema.js';
+import { ReportSchema, SCHEMA_VERSION } from '../model/report.js';
 
 /** JSON Schema (draft 2020-12) of report.json, generated from the zod types as they are written (io: output). */
 export function reportJsonSchema(): Record<string, unknown> {

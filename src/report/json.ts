@@ -1,4 +1,4 @@
-import type { ReportData } from './source.js';
+import type { ScoredData } from '../model/source.js';
 
 const indent = (json: string, by: string): string => by + json.replaceAll('\n', `\n${by}`);
 
@@ -6,7 +6,7 @@ const indent = (json: string, by: string): string => by + json.replaceAll('\n', 
  * report.json: keys in a fixed order, two-space indent, so two runs diff cleanly. The bytes are
  * `JSON.stringify(report, null, 2) + '\n'`, written a result at a time: the head, then each result re-indented.
  */
-export function* renderJson({ head, results }: ReportData): Generator<string> {
+export function* renderJson({ head, results }: ScoredData): Generator<string> {
   const open = JSON.stringify(head, null, 2);
   // JSON.stringify never leaves a raw newline inside a string, so the last "\n}" closes the head object
   yield `${open.slice(0, open.lastIndexOf('\n}'))},\n  "results": [`;

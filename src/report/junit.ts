@@ -1,11 +1,14 @@
 import { describeExpected, describeGot, truncate } from './describe.js';
-import type { QuestionResult } from './schema.js';
-import type { ReportData } from './source.js';
+import type { QuestionResult } from '../model/report.js';
+import { failingCount, OUTCOME_CLASSES, OUTCOMES, type Outcome } from '../model/outcome.js';
+import type { ScoredData } from '../model/source.js';
 import { escapeXml as x, xmlAttr as a } from './xml.js';
 import { top1 } from '../score/result.js';
 
-const FAILURES = new Set(['wrong', 'abstained', 'fallback_missed']);
 const seconds = (ms: number | null): string => ((ms ?? 0) / 1000).toFixed(3);
+
+/** Every question that could pass or fail is a testcase: unlabeled ones have nothing to pass. */
+const isTestcase = (o: Outcome): boolean => OUTCOME_CLASSES[o].judged || OUTCOME_CLASSES[o].error;
 
 /** classname: the first tag, else the expected-or-top-1 category, so CI groups failures by topic. */
 const classname = (r: QuestionResult): string => `answer-eval.${r.tags[0] ?? top1(r)?.category ?? 'questions'}`;
@@ -13,11 +16,12 @@ const classname = (r: QuestionResult): string => `answer-eval.${r.tags[0] ?? top
 function testcase(r: QuestionResult): string {
   const head = `    <testcase classname="${a(classname(r))}" name="${a(`${r.id}: ${truncate(r.question, 120)}`)}" time="${seconds(r.latencyMs)}"`;
   const detail = `question: ${r.question}\nexpected: ${describeExpected(r.expected)}\ngot: ${describeGot(r)}\nanswer: ${top1(r)?.answer ?? ''}`;
-  if (r.outcome === 'error') {
+  const c = OUTCOME_CLASSES[r.outcome];
+  if (c.error) {
     const type = r.error?.kind ?? 'error';
     return `${head}>\n      <error type="${a(type)}" message="${a(r.error?.message ?? 'error')}">${x(detail)}</error>\n    </testcase>`;
   }
-  if (FAILURES.has(r.outcome)) {
+  if (c.failing) {
     const message = `${r.outcome}: expected ${describeExpected(r.expected)}, got ${describeGot(r)}`;
     return `${head}>\n      <failure type="${r.outcome}" message="${a(message)}">${x(detail)}</failure>\n    </testcase>`;
   }
@@ -29,10 +33,11 @@ function testcase(r: QuestionResult): string {
  * transport and protocol errors are errors. Unlabeled questions are omitted (nothing to pass or fail);
  * their count is a property of the suite. The suite totals come from the summary, so one pass writes it.
  */
-export function* renderJunit({ head: report, results }: ReportData): Generator<string> {
+export function* renderJunit({ head: report, results }: ScoredData): Generator<string> {
   const o = report.summary.outcomes;
   const time = seconds(report.run.durationMs);
-  const attrs = `tests="${report.summary.total - o.unlabeled}" failures="${o.wrong + o.abstained + o.fallback_missed}" errors="${o.error}" skipped="0" time="${time}"`;
+  const tests = OUTCOMES.reduce((n, k) => n + (isTestcase(k) ? o[k] : 0), 0);
+  const attrs = `tests="${tests}" failures="${failingCount(o)}" errors="${o.error}" skipped="0" time="${time}"`;
   const props = [
     ['baseUrl', report.run.baseUrl], ['agent', report.run.agent], ['dataset', report.run.dataset.path],
     ['status', report.run.status], ['unlabeled', String(o.unlabeled)], ['tool', `${report.tool.name} ${report.tool.version}`],
@@ -45,6 +50,6 @@ export function* renderJunit({ head: report, results }: ReportData): Generator<s
     ...props,
     '    </properties>',
   ].join('\n');
-  for (const r of results) if (r.outcome !== 'unlabeled') yield `\n${testcase(r)}`;
+  for (const r of results) if (isTestcase(r.outcome)) yield `\n${testcase(r)}`;
   yield '\n  </testsuite>\n</testsuites>\n';
 }

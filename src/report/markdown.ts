@@ -1,7 +1,8 @@
 import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
 import { allSlices, confusions, firstFailing, type SliceView } from './insights.js';
-import type { Interval } from './metrics-schema.js';
-import type { ReportData } from './source.js';
+import type { Interval } from '../model/metrics.js';
+import { OUTCOME_CLASSES, OUTCOMES } from '../model/outcome.js';
+import type { ScoredData } from '../model/source.js';
 
 const MD_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '|': '\\|' };
 
@@ -9,8 +10,8 @@ const MD_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&am
 export const md = (text: unknown, max = 80): string =>
   truncate(String(text ?? ''), max).replace(/([\\`*_[\]#~!])/g, '\\$1').replace(/[<>&|]/g, (c) => MD_ESCAPES[c]!);
 
-const withInterval = (value: number | null, i: Interval | undefined): string =>
-  i && i.low !== null && i.high !== null ? `**${pct(value)}** (95% CI ${pct(i.low)}–${pct(i.high)}, n=${i.n})` : `**${pct(value)}**`;
+const withInterval = (value: number | null, i: Interval): string =>
+  i.low !== null && i.high !== null ? `**${pct(value)}** (95% CI ${pct(i.low)}–${pct(i.high)}, n=${i.n})` : `**${pct(value)}**`;
 
 function worstSlices(dim: string, list: SliceView[]): string[] {
   const rows = list.filter((s) => s.accuracy !== null).slice(0, 3);
@@ -19,28 +20,28 @@ function worstSlices(dim: string, list: SliceView[]): string[] {
 
 /**
  * summary.md: a compact Markdown summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`.
- * At most two passes over the results, only without metrics: slices and confusions; one for the first failing questions.
+ * One pass over the results, for the first failing questions.
  */
-export function* renderMarkdown(data: ReportData): Generator<string> {
+export function* renderMarkdown(data: ScoredData): Generator<string> {
   yield markdown(data);
 }
 
-function markdown(data: ReportData): string {
+function markdown(data: ScoredData): string {
   const report = data.head;
   const { summary: s, run, metrics } = report;
   const o = s.outcomes;
   const lines = [
     `### answer-eval: ${md(run.dataset.path, 60)}${run.status === 'partial' ? ' (PARTIAL run)' : ''}`,
     '',
-    `Top-1 accuracy ${withInterval(s.top1Accuracy, metrics?.intervals.top1Accuracy)} · answerable accuracy ${withInterval(s.answerableAccuracy, metrics?.intervals.answerableAccuracy)}`,
+    `Top-1 accuracy ${withInterval(s.top1Accuracy, metrics.intervals.top1Accuracy)} · answerable accuracy ${withInterval(s.answerableAccuracy, metrics.intervals.answerableAccuracy)}`,
     '',
-    '| correct | wrong | abstained | fallback ok | fallback missed | unlabeled | error | total |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${o.correct} | ${o.wrong} | ${o.abstained} | ${o.fallback_ok} | ${o.fallback_missed} | ${o.unlabeled} | ${o.error} | ${s.total} |`,
+    `| ${OUTCOMES.map((k) => OUTCOME_CLASSES[k].label).join(' | ')} | total |`,
+    `|${'---:|'.repeat(OUTCOMES.length + 1)}`,
+    `| ${OUTCOMES.map((k) => o[k]).join(' | ')} | ${s.total} |`,
     '',
     `Latency p50 ${ms(s.latencyMs.p50)} · p90 ${ms(s.latencyMs.p90)} · p99 ${ms(s.latencyMs.p99)} · rates: floor ${pct(s.rates.floor)}, dummy ${pct(s.rates.dummy)}, empty ${pct(s.rates.empty)}, error ${pct(s.rates.error)}`,
   ];
-  const recommended = metrics?.thresholds.recommended;
+  const recommended = metrics.thresholds.recommended;
   if (recommended) {
     lines.push('', `Recommended floor threshold **${recommended.threshold}** (${metrics.thresholds.objective} ${recommended.objective.toFixed(3)}: answers ${pct(recommended.answeredCorrectly)} of answerable correctly, refuses ${pct(recommended.refusedCorrectly)} of out-of-scope)`);
   }

@@ -1,8 +1,8 @@
 import { open, readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { ConfigError } from '../errors.js';
-import { ReportSchema, schemaMajor, SCHEMA_VERSION, type Report } from './schema.js';
-import type { ReportHead } from './source.js';
+import { ReportSchema, schemaMajor, SCHEMA_VERSION, type Report } from '../model/report.js';
+import type { ReportHead } from '../model/source.js';
 
 const cannotRead = (path: string, error: unknown): ConfigError =>
   new ConfigError(`${path}: cannot read the report (${(error as NodeJS.ErrnoException).code ?? String(error)})`);

@@ -5,7 +5,8 @@ import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { ALL_FORMATS, REPORT_FORMATS, type ReportFormat } from './formats.js';
-import type { ReportData } from './source.js';
+import type { ReportData } from '../model/source.js';
+import { withMetrics } from '../score/metrics/index.js';
 
 /** Parses `--format html,json`; `all` or nothing means every format. */
 export function parseFormats(value: string | undefined): ReportFormat[] {
@@ -48,8 +49,12 @@ export async function writeChunks(path: string, chunks: Iterable<string>): Promi
   }
 }
 
-/** Writes each format into `dir` (through a temporary file, so a reader never sees half a report). */
-export async function writeReports(data: ReportData, dir: string, formats: readonly ReportFormat[] = ALL_FORMATS): Promise<string[]> {
+/**
+ * Writes each format into `dir` (through a temporary file, so a reader never sees half a report). A report
+ * without metrics (an older report.json) gets them computed from its results first.
+ */
+export async function writeReports(report: ReportData, dir: string, formats: readonly ReportFormat[] = ALL_FORMATS): Promise<string[]> {
+  const data = withMetrics(report);
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
   for (const format of formats) {

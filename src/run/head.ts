@@ -1,10 +1,10 @@
 import { redactUrl } from '../client/url.js';
-import type { RunInfo } from '../report/schema.js';
+import type { RunInfo } from '../model/report.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { JOURNAL_VERSION, type JournalHeader } from './journal.js';
 import type { RUN_DEFAULTS, RunOptions } from './options.js';
 
-export type Resolved = RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFAULTS>>;
+export type Resolved = RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFAULTS | 'dataset' | 'baseUrl' | 'agent'>>;
 
 export interface DatasetFacts {
   path: string;

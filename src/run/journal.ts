@@ -2,8 +2,8 @@ import { closeSync, createReadStream, createWriteStream, openSync, readSync, typ
 import { mkdir, open, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AnswerEvalError, ConfigError, InputError } from '../errors.js';
-import type { QuestionResult } from '../report/schema.js';
-import type { ResultSource } from '../report/source.js';
+import type { QuestionResult } from '../model/report.js';
+import type { ResultSource } from '../model/source.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
 export const JOURNAL_VERSION = 1;

@@ -5,12 +5,12 @@ import type { RunEvent } from './progress.js';
 
 /** Everything a run needs; the CLI fills it from flags, the programmatic API from code. */
 export interface RunOptions {
-  /** A CSV or JSONL question set. */
-  dataset: string;
-  /** The service's base URL; POSTs go to {baseUrl}/api/v1/answer. */
-  baseUrl: string;
-  /** Agent id (`wikiagent`). */
-  agent: string;
+  /** A CSV or JSONL question set. Required, unless `resume` takes it from the journal. */
+  dataset?: string;
+  /** The service's base URL; POSTs go to {baseUrl}/api/v1/answer. Required, unless `resume` takes it from the journal. */
+  baseUrl?: string;
+  /** Agent id (`wikiagent`). Required, unless `resume` takes it from the journal. */
+  agent?: string;
   /** The agent's secret code (`wikiclone_code` header). Never written anywhere. */
   agentCode: string;
   /** @default 8 */
@@ -46,7 +46,10 @@ export interface RunOptions {
   insecure?: boolean;
   /** Append every finished question to `{journalDir}/journal.jsonl` (the CLI passes --out). */
   journalDir?: string;
-  /** Continue the run journaled in `journalDir`: ask only what it has not finished. */
+  /**
+   * Continue the run journaled in `journalDir`: ask only what it has not finished. Every option the journal
+   * records (dataset, base URL, agent, how questions are asked and judged) defaults to the journal's.
+   */
   resume?: boolean;
   /** With `resume`: also ask again the questions that ended in error. */
   rerun?: 'errors';

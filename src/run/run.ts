@@ -8,19 +8,19 @@ import { answerEndpoint, redactUrl } from '../client/url.js';
 import { readAliases } from '../dataset/aliases.js';
 import { checkQuestions, questionsOf } from '../dataset/read.js';
 import { inShard } from '../dataset/shard.js';
-import type { Question } from '../dataset/question.js';
+import type { Question } from '../model/question.js';
 import { AnswerEvalError, ConfigError, InputError, RunAbortedError } from '../errors.js';
-import { SCHEMA_VERSION, type QuestionResult, type Report } from '../report/schema.js';
-import { toReport, type ReportData } from '../report/source.js';
+import { SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
+import { toReport, type ReportData } from '../model/source.js';
 import { compileMatcher } from '../score/match.js';
-import { computeMetrics } from '../score/metrics/index.js';
+import { scoreResults } from '../score/metrics/index.js';
 import { toResult } from '../score/result.js';
-import { summarize } from '../score/summary.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
 import { headerDifferences, JournalWriter, readJournal, type JournalEntry } from './journal.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
+import { givenOnly, resumeDefaults } from './resume.js';
 import { journalStore, memoryStore } from './store.js';
 
 export interface RunOutcome {
@@ -41,10 +41,11 @@ export interface RunOutcome {
  * them into a report in dataset order. Memory grows with concurrency, not with the number of questions.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
-  const o: Resolved = { ...RUN_DEFAULTS, ...options };
+  if (options.resume && options.journalDir === undefined) throw new ConfigError('resume needs the journal directory (--resume DIR)');
+  if (options.rerun !== undefined && !options.resume) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
+  const prior = options.resume ? await readJournal(options.journalDir!) : undefined;
+  const o = resolve({ ...RUN_DEFAULTS, ...(prior ? resumeDefaults(prior.header) : {}), ...givenOnly(options) });
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
-  if (o.resume && o.journalDir === undefined) throw new ConfigError('resume needs the journal directory (--resume DIR)');
-  if (o.rerun !== undefined && !o.resume) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
   const endpoint = parseEndpoint(o.baseUrl);
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
   const settings: RequestSettings = {
@@ -55,7 +56,6 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     output: o.output,
     ...(o.username !== undefined ? { username: o.username } : {}),
   };
-  const prior = o.resume ? await readJournal(o.journalDir!) : undefined;
   const fromPrior = (q: Question): JournalEntry | undefined => {
     const entry = prior?.results.get(q.id);
     return entry !== undefined && !(o.rerun === 'errors' && entry.error) ? entry : undefined;
@@ -183,8 +183,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       schemaVersion: SCHEMA_VERSION,
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
       run: runInfo(dataset, o, { startedAt, finishedAt, total, finished: store.count, stoppedBy, fromJournal, asked: toAsk }),
-      summary: summarize(results),
-      metrics: computeMetrics(results),
+      ...scoreResults(results),
     },
     results,
   };
@@ -197,6 +196,13 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   };
   if (stoppedBy) outcome.stoppedBy = stoppedBy;
   return outcome;
+}
+
+function resolve(o: RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFAULTS>>): Resolved {
+  for (const [key, flag] of [['dataset', '--dataset'], ['baseUrl', '--base-url'], ['agent', '--agent']] as const) {
+    if (o[key] === undefined) throw new ConfigError(`${flag} is required (or resume a journaled run)`);
+  }
+  return o as Resolved;
 }
 
 function parseEndpoint(baseUrl: string): URL {

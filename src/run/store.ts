@@ -1,5 +1,5 @@
-import type { QuestionResult } from '../report/schema.js';
-import { arraySource, type ResultSource } from '../report/source.js';
+import type { QuestionResult } from '../model/report.js';
+import { arraySource, type ResultSource } from '../model/source.js';
 import { JournalSource, type JournalEntry } from './journal.js';
 
 /**

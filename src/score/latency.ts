@@ -1,5 +1,5 @@
 import * as hdr from 'hdr-histogram-js';
-import type { Summary } from '../report/schema.js';
+import type { Summary } from '../model/report.js';
 
 /**
  * Latency percentiles recorded one value at a time into an HDR histogram (microsecond resolution,

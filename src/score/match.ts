@@ -1,96 +1,45 @@
-import type { Expectations } from '../dataset/question.js';
-import { normalizeText } from './normalize.js';
+import {
+  compileValue,
+  EXPECTATION_FIELDS,
+  EXPECTATION_KEYS,
+  resolveSequence,
+  type Aliases,
+  type ExpectationKey,
+  type Expectations,
+  type MatchableAnswer,
+} from '../model/expectations.js';
 
-/** The fields of an answer a matcher reads (a service item or a report answer). */
-export interface MatchableAnswer {
-  answer: string;
-  sequence_number: number;
-  label?: string | undefined;
-  category?: string | undefined;
-  tags: readonly string[];
+/** One expectation field of a row, compiled. */
+export interface FieldMatcher {
+  key: ExpectationKey;
+  /** The row's values, as written. */
+  values: readonly string[];
+  test: (item: MatchableAnswer) => boolean;
 }
 
-/** Whether an answer meets a row's expectations; compiled once per question. */
-export type Matcher = (item: MatchableAnswer) => boolean;
-
-/** Old sequence_number -> current one (see src/dataset/aliases.ts). */
-export type Aliases = ReadonlyMap<number, number>;
-
-const CONTAINS = 'contains:';
-const RE = 're:';
-
-/**
- * Compiles one expected text value. Plain values compare equal after normalizeText;
- * `contains:x` is met when the normalized text contains normalized x;
- * `re:x` is a JavaScript regular expression (flags `iu`, not anchored) searched in the normalized text.
- * Throws a SyntaxError on a bad regular expression (the dataset reader reports it first).
- */
-export function compileValue(value: string): (text: string | undefined) => boolean {
-  if (value.startsWith(RE)) {
-    const re = new RegExp(value.slice(RE.length), 'iu');
-    return (text) => text !== undefined && re.test(normalizeText(text));
-  }
-  if (value.startsWith(CONTAINS)) {
-    const needle = normalizeText(value.slice(CONTAINS.length));
-    return (text) => text !== undefined && normalizeText(text).includes(needle);
-  }
-  const want = normalizeText(value);
-  return (text) => text !== undefined && normalizeText(text) === want;
+/** Whether an answer meets a row's expectations (every field it gives); compiled once per question. */
+export interface Matcher {
+  (item: MatchableAnswer): boolean;
+  /** The fields the row gives, each with its own test: what a verdict's reason is made of. */
+  readonly fields: readonly FieldMatcher[];
 }
 
-/** Why a value cannot be compiled (a bad `re:`), or undefined when it can. */
-export function valueProblem(value: string): string | undefined {
-  if (!value.startsWith(RE)) return undefined;
-  try {
-    new RegExp(value.slice(RE.length), 'iu');
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
+function compileField(key: ExpectationKey, values: readonly string[], aliases?: Aliases): FieldMatcher {
+  const field = EXPECTATION_FIELDS[key];
+  if (field.kind === 'sequence') {
+    const wanted = new Set(values.map((v) => resolveSequence(v, aliases)));
+    return { key, values, test: (item) => wanted.has(item.sequence_number) };
   }
-}
-
-const anyOf = (values: readonly string[]) => {
   const tests = values.map(compileValue);
-  return (text: string | undefined) => tests.some((t) => t(text));
-};
-
-/** An expected sequence number through the alias map (chains were resolved when the file was read). */
-export const resolveSequence = (value: string, aliases?: Aliases): number => {
-  const n = Number(value);
-  return aliases?.get(n) ?? n;
-};
+  return { key, values, test: (item) => field.of(item).some((text) => tests.some((t) => t(text))) };
+}
 
 /**
  * Compiles a row's expectations into one predicate: AND across the given fields, OR within a field's
- * alternatives. `sequence` goes through `aliases`; `tag` is met by any of the answer's tags.
+ * alternatives (and, for tags, across the answer's tags). `sequence` goes through `aliases`.
+ * Throws a SyntaxError on a bad `re:` (the dataset reader reports it first).
  */
 export function compileMatcher(expected: Expectations, aliases?: Aliases): Matcher {
-  const checks: Matcher[] = [];
-  if (expected.answer) {
-    const test = anyOf(expected.answer);
-    checks.push((item) => test(item.answer));
-  }
-  if (expected.sequence) {
-    const wanted = new Set(expected.sequence.map((v) => resolveSequence(v, aliases)));
-    checks.push((item) => wanted.has(item.sequence_number));
-  }
-  if (expected.label) {
-    const test = anyOf(expected.label);
-    checks.push((item) => test(item.label));
-  }
-  if (expected.category) {
-    const test = anyOf(expected.category);
-    checks.push((item) => test(item.category));
-  }
-  if (expected.tag) {
-    const test = anyOf(expected.tag);
-    checks.push((item) => item.tags.some((t) => test(t)));
-  }
-  return (item) => checks.every((check) => check(item));
+  const fields = EXPECTATION_KEYS.flatMap((key) => (expected[key] ? [compileField(key, expected[key], aliases)] : []));
+  return Object.assign((item: MatchableAnswer) => fields.every((f) => f.test(item)), { fields });
 }
-
-/** Whether an answer meets every expectation given (any one of the values of each). */
-export const matches = (expected: Expectations, item: MatchableAnswer, aliases?: Aliases): boolean => compileMatcher(expected, aliases)(item);
-
-export const hasExpectations = (expected: Expectations): boolean =>
-  expected.answer !== undefined || expected.sequence !== undefined || expected.label !== undefined || expected.category !== undefined || expected.tag !== undefined;

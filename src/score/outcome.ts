@@ -1,9 +1,8 @@
 import type { AnswerItem } from '../client/response.js';
-import type { Question } from '../dataset/question.js';
-import { compileMatcher, hasExpectations, type Matcher } from './match.js';
-
-export const OUTCOMES = ['correct', 'wrong', 'abstained', 'fallback_ok', 'fallback_missed', 'unlabeled', 'error'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+import { hasExpectations } from '../model/expectations.js';
+import type { Outcome } from '../model/outcome.js';
+import type { Question } from '../model/question.js';
+import { compileMatcher, type Matcher } from './match.js';
 
 /** A dummy (small talk) or floor answer: the engine did not answer from its knowledge. */
 export const isNonAnswer = (item: AnswerItem | undefined): boolean =>
@@ -22,6 +21,3 @@ export function judge(question: Pick<Question, 'expect' | 'expected'>, top: Answ
   if (hasExpectations(question.expected) ? (matcher ?? compileMatcher(question.expected))(top) : !isNonAnswer(top)) return 'correct';
   return isNonAnswer(top) ? 'abstained' : 'wrong';
 }
-
-/** Every outcome counted 0, in OUTCOMES order (so reports list them the same way every time). */
-export const zeroCounts = (): Record<Outcome, number> => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;

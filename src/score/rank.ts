@@ -1,4 +1,5 @@
-import type { MatchableAnswer, Matcher } from './match.js';
+import type { MatchableAnswer } from '../model/expectations.js';
+import type { Matcher } from './match.js';
 
 interface Scored {
   answer_score: number;

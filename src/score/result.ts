@@ -1,8 +1,9 @@
 import type { AskResult } from '../client/ask.js';
 import { isDescending, topIndex } from '../client/response.js';
-import type { Question } from '../dataset/question.js';
-import type { QuestionResult, ReportAnswer } from '../report/schema.js';
-import { compileMatcher, hasExpectations, type Matcher } from './match.js';
+import type { Question } from '../model/question.js';
+import type { QuestionResult, ReportAnswer } from '../model/report.js';
+import { hasExpectations } from '../model/expectations.js';
+import { compileMatcher, type Matcher } from './match.js';
 import { judge } from './outcome.js';
 import { marginOf, rankOf, scoreOrder } from './rank.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ReportSchema } from '../../src/report/schema.js';
+import { ReportSchema } from '../../src/model/report.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReportSchema } from '../../src/report/schema.js';
+import { ReportSchema } from '../../src/model/report.js';
 import { runCli } from '../helpers/cli.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';

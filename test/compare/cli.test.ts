@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ComparisonSchema } from '../../src/compare/schema.js';
-import type { Report } from '../../src/report/schema.js';
+import type { Report } from '../../src/model/report.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 import { many, report, result } from './fixtures.js';

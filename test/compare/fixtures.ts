@@ -1,5 +1,5 @@
-import type { Outcome } from '../../src/score/outcome.js';
-import type { QuestionResult, Report } from '../../src/report/schema.js';
+import type { Outcome } from '../../src/model/outcome.js';
+import type { QuestionResult, Report } from '../../src/model/report.js';
 import { summarize } from '../../src/score/summary.js';
 import { ans } from '../helpers/results.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ComparisonSchema } from '../../src/compare/schema.js';
 import { SAMPLE_KB } from '../../src/engine/index.js';
-import { ReportSchema, type Report } from '../../src/report/schema.js';
+import { ReportSchema, type Report } from '../../src/model/report.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 

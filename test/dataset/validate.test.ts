@@ -25,10 +25,10 @@ describe('readKbRefs', () => {
   it('reads sequence numbers, labels, categories and tags from JSONL and CSV alike', async () => {
     for (const name of ['kb.jsonl', 'kb.csv']) {
       const kb = await readKbRefs(fixture(name));
-      expect([...kb.sequences]).toEqual([1, 2, 3]);
-      expect([...kb.labels]).toEqual(['payments', 'refunds', 'opening-hours']);
-      expect([...kb.categories]).toEqual(['billing', 'shop']);
-      expect([...kb.tags]).toEqual(['card', 'pay', 'refund', 'money']);
+      expect([...kb.sequence]).toEqual(['1', '2', '3']);
+      expect([...kb.label]).toEqual(['payments', 'refunds', 'opening-hours']);
+      expect([...kb.category]).toEqual(['billing', 'shop']);
+      expect([...kb.tag]).toEqual(['card', 'pay', 'refund', 'money']);
     }
   });
   it('reports a bad entry with file:line (through the engine\'s loader)', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReportSchema, type Report } from '../../src/report/schema.js';
+import { ReportSchema, type Report } from '../../src/model/report.js';
 import { runCli } from '../helpers/cli.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
@@ -129,6 +129,13 @@ describe('answer-eval export --format trec', () => {
     const bad = writeTemp(dir, 'bad.json', '{"x":1}');
     const res = await runCli(['export', '--from', bad]);
     expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/bad\.json:0: not a report\.json: schemaVersion: /);
+    expect(res.stderr).toMatch(/bad\.json: schemaVersion: .*\(not a valid answer-eval report/);
+  });
+
+  it('refuses a report of another schema major, naming both versions, as every reader does', async () => {
+    const future = writeTemp(dir, 'future.json', JSON.stringify({ schemaVersion: '9.0', results: [] }));
+    const res = await runCli(['export', '--from', future]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/future\.json: schemaVersion 9\.0 cannot be read by this answer-eval \(schema 1\.\d+\)/);
   });
 });

@@ -1,4 +1,4 @@
-import type { QuestionResult } from '../../src/report/schema.js';
+import type { QuestionResult } from '../../src/model/report.js';
 import { ans, res } from './results.js';
 
 const seq = (...s: string[]): QuestionResult['expected'] => ({ expect: 'answer', sequence: s });

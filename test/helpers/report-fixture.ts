@@ -1,7 +1,7 @@
 import { mulberry32 } from '../../src/util/random.js';
-import { MetricsSchema, type Interval, type Metrics, type Slice, type ThresholdPoint } from '../../src/report/metrics-schema.js';
-import { ReportSchema, SCHEMA_VERSION, type QuestionResult, type Report, type ReportAnswer } from '../../src/report/schema.js';
-import { OUTCOMES, type Outcome } from '../../src/score/outcome.js';
+import { MetricsSchema, type Interval, type Metrics, type Slice, type ThresholdPoint } from '../../src/model/metrics.js';
+import { ReportSchema, SCHEMA_VERSION, type QuestionResult, type Report, type ReportAnswer } from '../../src/model/report.js';
+import { OUTCOMES, type Outcome } from '../../src/model/outcome.js';
 import { top1 } from '../../src/score/result.js';
 import { summarize } from '../../src/score/summary.js';
 

@@ -1,4 +1,4 @@
-import type { QuestionResult, ReportAnswer } from '../../src/report/schema.js';
+import type { QuestionResult, ReportAnswer } from '../../src/model/report.js';
 
 /** A report answer: a knowledge answer unless flags say otherwise. */
 export const ans = (seq: number, score: number, over: Partial<ReportAnswer> = {}): ReportAnswer => ({

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../src/report/schema.js';
+import type { Report } from '../../src/model/report.js';
 import { runCli } from '../helpers/cli.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';

@@ -3,7 +3,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ReportSchema, type Report } from '../../src/report/schema.js';
+import { ReportSchema, type Report } from '../../src/model/report.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import { faultDataset, specServerFactory, type FaultPlan, type FaultTarget } from '../helpers/fault-server.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { RunAbortedError } from '../../src/errors.js';
-import type { Report } from '../../src/report/schema.js';
+import type { Report } from '../../src/model/report.js';
 import type { RunEvent } from '../../src/run/progress.js';
 import { runEvaluation } from '../../src/run/run.js';
 import { faultDataset, healthyOutcome, specServerFactory, type Fault, type FaultPlan, type FaultServerFactory, type FaultTarget } from '../helpers/fault-server.js';

@@ -1,8 +1,8 @@
 import { gunzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { renderString, REPORT_FORMATS, type ReportFormat } from '../../src/report/formats.js';
-import { SCHEMA_VERSION, type QuestionResult, type Report } from '../../src/report/schema.js';
-import { arraySource } from '../../src/report/source.js';
+import { SCHEMA_VERSION, type QuestionResult, type Report } from '../../src/model/report.js';
+import { arraySource } from '../../src/model/source.js';
 import { computeMetrics } from '../../src/score/metrics/index.js';
 import { summarize } from '../../src/score/summary.js';
 import { reportEdgeCases } from '../helpers/edge-cases.js';

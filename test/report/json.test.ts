@@ -1,7 +1,8 @@
+import { arraySource, fromReport } from '../../src/model/source.js';
+import { computeMetrics } from '../../src/score/metrics/index.js';
 import { describe, expect, it } from 'vitest';
 import { renderString } from '../../src/report/formats.js';
 import { renderJson } from '../../src/report/json.js';
-import { fromReport } from '../../src/report/source.js';
 import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
 
 describe('report.json', () => {
@@ -11,9 +12,12 @@ describe('report.json', () => {
     expect(renderString('json', report)).toBe(`${JSON.stringify(report, null, 2)}\n`);
     expect([...renderJson(fromReport(report))].length).toBeGreaterThan(80);
   });
-  it('with no results, and without metrics', () => {
-    for (const report of [makeReport(0), makeReport(0, { metrics: false }), makeReport(3, { metrics: false })]) {
-      expect(renderString('json', report)).toBe(`${JSON.stringify(report, null, 2)}\n`);
+  it('with no results, and without metrics (computed from the results, placed where a run writes them)', () => {
+    expect(renderString('json', makeReport(0))).toBe(`${JSON.stringify(makeReport(0), null, 2)}\n`);
+    for (const report of [makeReport(0, { metrics: false }), makeReport(3, { metrics: false })]) {
+      const { results, ...head } = report;
+      const complete = { ...head, metrics: computeMetrics(arraySource(results)), results };
+      expect(renderString('json', report)).toBe(`${JSON.stringify(complete, null, 2)}\n`);
     }
   });
 });

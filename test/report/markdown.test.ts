@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { md } from '../../src/report/markdown.js';
 import { renderString } from '../../src/report/formats.js';
-import { fromReport } from '../../src/report/source.js';
-import type { QuestionResult, Report, ReportAnswer } from '../../src/report/schema.js';
+import { fromReport } from '../../src/model/source.js';
+import type { QuestionResult, Report, ReportAnswer } from '../../src/model/report.js';
 import { appendStepSummary } from '../../src/report/step-summary.js';
 import { summarize } from '../../src/score/summary.js';
 import { makeReport } from '../helpers/report-fixture.js';
@@ -44,7 +44,7 @@ describe('summary.md', () => {
     expect(renderString('md', handMade())).toMatchInlineSnapshot(`
       "### answer-eval: faq.csv
 
-      Top-1 accuracy **33.3%** · answerable accuracy **33.3%**
+      Top-1 accuracy **33.3%** (95% CI 6.1%–79.2%, n=3) · answerable accuracy **33.3%** (95% CI 6.1%–79.2%, n=3)
 
       | correct | wrong | abstained | fallback ok | fallback missed | unlabeled | error | total |
       |---:|---:|---:|---:|---:|---:|---:|---:|

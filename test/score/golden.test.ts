@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionResult } from '../../src/report/schema.js';
-import { arraySource } from '../../src/report/source.js';
+import type { QuestionResult } from '../../src/model/report.js';
+import { arraySource } from '../../src/model/source.js';
 import { computeMetrics } from '../../src/score/metrics/index.js';
 import { summarize } from '../../src/score/summary.js';
 import { makeReport } from '../helpers/report-fixture.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileMatcher, compileValue, valueProblem } from '../../src/score/match.js';
+import { compileValue, valueProblem } from '../../src/model/expectations.js';
+import { compileMatcher } from '../../src/score/match.js';
 import { marginOf, rankOf, scoreOrder } from '../../src/score/rank.js';
 import { ans } from '../helpers/results.js';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MetricsSchema } from '../../src/report/metrics-schema.js';
-import type { QuestionResult } from '../../src/report/schema.js';
+import { MetricsSchema } from '../../src/model/metrics.js';
+import type { QuestionResult } from '../../src/model/report.js';
 import { categoryKeys, sliceBy } from '../../src/score/metrics/breakdowns.js';
 import { confusions } from '../../src/score/metrics/confusions.js';
 import { distribution, histogram } from '../../src/score/metrics/distribution.js';
-import { arraySource } from '../../src/report/source.js';
+import { arraySource } from '../../src/model/source.js';
 import { computeMetrics } from '../../src/score/metrics/index.js';
 import { rankMetrics } from '../../src/score/metrics/rank-metrics.js';
 import { thresholdAnalysis } from '../../src/score/metrics/thresholds.js';

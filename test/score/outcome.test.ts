@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerItem } from '../../src/client/response.js';
-import type { Question } from '../../src/dataset/question.js';
+import type { Question } from '../../src/model/question.js';
 import { judge } from '../../src/score/outcome.js';
-import { normalizeText } from '../../src/score/normalize.js';
+import { normalizeText } from '../../src/model/normalize.js';
 import { ans } from '../helpers/results.js';
 
 const answer = (over: Partial<AnswerItem> = {}): AnswerItem => ans(7, 80, { answer: 'Pay by card', label: 'payments', ...over });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionResult } from '../../src/report/schema.js';
-import { latencyPercentiles, summarize } from '../../src/score/summary.js';
+import type { QuestionResult } from '../../src/model/report.js';
+import { LatencyRecorder } from '../../src/score/latency.js';
+import { summarize } from '../../src/score/summary.js';
 
 const flags = { is_agent_answer: true, is_dummy_answer: false, is_dummy_floor_answer: false, is_suggestion_answer: false, is_international_question: false, is_dialog_in_progress: false, is_dialogue_answer: false };
 function result(outcome: QuestionResult['outcome'], top: Partial<typeof flags> | null, latencyMs: number | null = 10): QuestionResult {
@@ -45,10 +46,11 @@ describe('summarize', () => {
   });
 });
 
-describe('latencyPercentiles', () => {
+describe('LatencyRecorder', () => {
   it('reads percentiles from an HDR histogram to 3 significant digits', () => {
-    const ms = Array.from({ length: 100 }, (_, i) => i + 1); // 1..100 ms
-    const p = latencyPercentiles(ms);
+    const recorder = new LatencyRecorder();
+    for (let ms = 1; ms <= 100; ms++) recorder.record(ms);
+    const p = recorder.result();
     expect(p.p50).toBeCloseTo(50, 1);
     expect(p.p90).toBeCloseTo(90, 1);
     expect(p.p99).toBeCloseTo(99, 1);

@@ -1,10 +1,9 @@
-import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Argv } from 'yargs';
 import { readAliases } from '../../dataset/aliases.js';
-import { InputError } from '../../errors.js';
 import { toTrec } from '../../export/trec.js';
-import { ReportSchema, type Report } from '../../report/schema.js';
+import { readReport } from '../../report/read.js';
 import { defineCommand } from '../command.js';
 
 const builder = (y: Argv) =>
@@ -14,22 +13,6 @@ const builder = (y: Argv) =>
     .option('out', { alias: 'o', type: 'string', describe: 'directory for run.trec and qrels.trec (default: beside the report)' })
     .option('run-id', { type: 'string', default: 'answer-eval', describe: 'the TREC run tag' })
     .option('aliases', { type: 'string', describe: 'the alias file the run used (old,new sequence numbers)' });
-
-async function readReport(path: string): Promise<Report> {
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new InputError([{ file: path, line: 0, message: error.code === 'ENOENT' ? 'no such file' : error.message }]);
-  });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new InputError([{ file: path, line: 0, message: `not valid JSON: ${(error as Error).message} (expected a report.json)` }]);
-  }
-  const parsed = ReportSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  throw new InputError([{ file: path, line: 0, message: `not a report.json: ${issue.path.join('.')}: ${issue.message}` }]);
-}
 
 export const exportCommand = defineCommand({
   command: 'export',

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import type { Argv } from 'yargs';
 import { readReport } from '../../report/read.js';
-import { fromReport } from '../../report/source.js';
+import { fromReport } from '../../model/source.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { defineCommand } from '../command.js';
 

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { OUTPUTS, type Output } from '../../client/request.js';
+import { OUTPUTS } from '../../client/request.js';
 import { redactUrl } from '../../client/url.js';
 import { parseShard } from '../../dataset/shard.js';
 import { SAMPLE_QUESTIONS } from '../../engine/index.js';
@@ -85,14 +85,13 @@ export const runCommand = defineCommand({
   builder,
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
+    // where to send is decided here (it may start the embedded engine); every other option a resumed run
+    // does not repeat defaults to its journal's inside runEvaluation
     const prior = argv.resume !== undefined ? await readJournalHeader(argv.resume) : undefined;
     const baseUrl = argv.baseUrl ?? prior?.request.baseUrl;
-    const dataset = argv.dataset ?? prior?.dataset.path ?? (baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
-    if (dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
     const agent = argv.agent ?? prior?.request.agent;
-    const username = argv.username ?? prior?.request.username ?? undefined;
-    const shard = argv.shard ?? prior?.request.shard ?? undefined;
-    const aliases = argv.aliases ?? prior?.request.aliases ?? undefined;
+    if (prior === undefined && baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
+    const dataset = argv.dataset ?? (prior === undefined && baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
     const baseline = argv.baseline === undefined ? undefined : await readBaseline(argv.baseline);
     const target = await openTarget({
       ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(argv.agentCodeFile) } : {}),
@@ -109,7 +108,7 @@ export const runCommand = defineCommand({
     const progress = renderProgress(process.stderr, argv.quiet);
     const interrupt = onInterrupt(`continue with: answer-eval run --resume ${dir}`, argv.grace);
     const outcome = await (async () => {
-      if (baseline) await checkBaseline(baseline, argv.baseline!, { dataset, agent: target.agent }, argv.force);
+      if (baseline) await checkBaseline(baseline, argv.baseline!, { dataset: dataset ?? prior!.dataset.path, agent: target.agent }, argv.force);
       return runEvaluation({
         dataset,
         baseUrl: target.baseUrl,
@@ -117,13 +116,13 @@ export const runCommand = defineCommand({
         agentCode: target.agentCode,
         embeddedEngine: target.embedded,
         concurrency: argv.concurrency,
-        timeoutMs: argv.timeout ?? prior?.request.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
-        retries: argv.retries ?? prior?.request.retries ?? RUN_DEFAULTS.retries,
-        language: argv.language ?? prior?.request.language ?? RUN_DEFAULTS.language,
-        guest: argv.guest ?? prior?.request.guest ?? RUN_DEFAULTS.guest,
-        forceSubscription: argv.forceSubscription ?? prior?.request.forceSubscription ?? RUN_DEFAULTS.forceSubscription,
-        output: (argv.output ?? prior?.request.output ?? RUN_DEFAULTS.output) as Output,
-        maxResponseBytes: argv.maxResponseBytes ?? prior?.request.maxResponseBytes ?? RUN_DEFAULTS.maxResponseBytes,
+        timeoutMs: argv.timeout,
+        retries: argv.retries,
+        language: argv.language,
+        guest: argv.guest,
+        forceSubscription: argv.forceSubscription,
+        output: argv.output,
+        maxResponseBytes: argv.maxResponseBytes,
         maxConsecutiveErrors: argv.maxConsecutiveErrors,
         insecure: argv.insecure,
         graceMs: argv.grace,
@@ -131,11 +130,11 @@ export const runCommand = defineCommand({
         resume: argv.resume !== undefined,
         signal: interrupt.signal,
         onEvent: progress.onEvent,
-        ...(argv.rerun !== undefined ? { rerun: argv.rerun } : {}),
-        ...(argv.rps !== undefined ? { rps: argv.rps } : {}),
-        ...(username !== undefined ? { username } : {}),
-        ...(shard !== undefined ? { shard: parseShard(shard) } : {}),
-        ...(aliases !== undefined ? { aliases } : {}),
+        rerun: argv.rerun,
+        rps: argv.rps,
+        username: argv.username,
+        shard: argv.shard === undefined ? undefined : parseShard(argv.shard),
+        aliases: argv.aliases,
       });
     })().finally(async () => {
       progress.stop();

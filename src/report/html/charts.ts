@@ -1,11 +1,9 @@
 import { max } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
-import { BinCounter } from '../../score/metrics/distribution.js';
-import { top1 } from '../../score/result.js';
 import { pct } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
 import type { SliceView } from '../insights.js';
-import type { ReportData, ReportHead } from '../source.js';
+import type { ScoredData } from '../../model/source.js';
 import { axisBottom, axisLeft, frame, legend, r1, rect, svg } from './svg.js';
 
 interface Histogram {
@@ -13,42 +11,12 @@ interface Histogram {
   counts: number[];
 }
 
-/** Equal-width bins at d3's ticks for the domain (used when the report has no metrics). */
-const binsOver = (domain: [number, number], bins = 20): BinCounter => new BinCounter(domain[0], domain[1], scaleLinear().domain(domain).ticks(bins));
-
-const CORRECT = new Set(['correct', 'fallback_ok']);
-const NOT_CORRECT = new Set(['wrong', 'abstained', 'fallback_missed']);
-
-/** What the charts count from the results when the report has no metrics. */
-export interface ChartCounts {
-  scores: [Histogram, Histogram];
-  latency: Histogram | null;
-}
-
-/** The charts' histograms of a report without metrics, in one pass (null with metrics: they come from there). */
-export function chartCounts({ head, results }: ReportData): ChartCounts | null {
-  if (head.metrics) return null;
-  const good = binsOver([0, 1]);
-  const bad = binsOver([0, 1]);
-  const slowest = head.summary.latencyMs.max;
-  const latency = slowest === null ? null : binsOver([0, slowest]);
-  for (const r of results) {
-    const top = top1(r);
-    if (top && CORRECT.has(r.outcome)) good.add(top.answer_score);
-    if (top && NOT_CORRECT.has(r.outcome)) bad.add(top.answer_score);
-    if (latency && r.error === null && r.latencyMs !== null) latency.add(r.latencyMs);
-  }
-  return { scores: [good.result(), bad.result()], latency: latency?.result() ?? null };
-}
-
-function scoreHistograms(report: ReportHead, counts: ChartCounts | null): [Histogram, Histogram] {
-  if (report.metrics) return [report.metrics.scores.correct.histogram, report.metrics.scores.notCorrect.histogram];
-  return counts?.scores ?? [{ edges: [], counts: [] }, { edges: [], counts: [] }];
-}
+type Head = ScoredData['head'];
 
 /** Top-1 score histogram, correct and not correct side by side in each bin, the recommended threshold marked. */
-export function scoreChart(report: ReportHead, counts: ChartCounts | null): string {
-  const [good, bad] = scoreHistograms(report, counts);
+export function scoreChart(report: Head): string {
+  const good = report.metrics.scores.correct.histogram;
+  const bad = report.metrics.scores.notCorrect.histogram;
   const f = frame(560, 220);
   const edges = [...good.edges, ...bad.edges];
   const x = scaleLinear().domain([Math.min(0, ...edges), Math.max(1, ...edges)]).range([f.left, f.right]);
@@ -59,16 +27,16 @@ export function scoreChart(report: ReportHead, counts: ChartCounts | null): stri
       const w = (x(hist.edges[i + 1] ?? 0) - x0) / 2;
       return rect(x0 + half * w + 0.5, y(c), w - 1, f.bottom - y(c), cls, `${what}, score ${hist.edges[i]}–${hist.edges[i + 1]}: ${c}`);
     }).join('');
-  const t = report.metrics?.thresholds.recommended?.threshold;
+  const t = report.metrics.thresholds.recommended?.threshold;
   const mark = t === undefined ? '' : `<line class="mark" x1="${r1(x(t))}" x2="${r1(x(t))}" y1="${f.top}" y2="${f.bottom}"/><text class="mark-label" x="${r1(x(t)) + 4}" y="${f.top + 10}">recommended ${h(t)}</text>`;
   const body = axisLeft(f, y, String) + bars(good, 'ok', 0, 'correct') + bars(bad, 'bad', 1, 'not correct') + axisBottom(f, x, 'top-1 score', String) + mark + legend(f.left + 8, f.top, [['ok', 'correct'], ['bad', 'not correct']]);
   return svg(f, 'Top-1 score: correct vs not correct', body);
 }
 
 /** Accuracy of what is answered vs coverage as the floor threshold rises; the recommended threshold circled. */
-export function thresholdChart(report: ReportHead): string | null {
-  const th = report.metrics?.thresholds;
-  if (!th || th.curve.length === 0) return null;
+export function thresholdChart(report: Head): string | null {
+  const th = report.metrics.thresholds;
+  if (th.curve.length === 0) return null;
   const points = th.curve.map((p) => ({ ...p, accuracy: p.coverage > 0 ? p.answeredCorrectly / p.coverage : null }));
   const f = frame(560, 220);
   const x = scaleLinear().domain([0, 1]).range([f.left, f.right]);
@@ -85,9 +53,9 @@ export function thresholdChart(report: ReportHead): string | null {
 }
 
 /** Latency histogram with p50 and p90 marked. */
-export function latencyChart(report: ReportHead, counts: ChartCounts | null): string | null {
-  const hist = report.metrics?.latency.histogram ?? counts?.latency ?? null;
-  if (!hist || hist.counts.length === 0) return null;
+export function latencyChart(report: Head): string | null {
+  const hist = report.metrics.latency.histogram;
+  if (hist.counts.length === 0) return null;
   const f = frame(560, 200);
   const x = scaleLinear().domain([hist.edges[0] ?? 0, hist.edges.at(-1) ?? 1]).range([f.left, f.right]);
   const y = scaleLinear().domain([0, max([...hist.counts, 1]) ?? 1]).nice().range([f.bottom, f.top]);

@@ -7,7 +7,6 @@ import type { PageAnswer, PageData } from './data.js';
  */
 export function client(): void {
   const PAGE_SIZES = [50, 100, 250];
-  const FAILING = ['wrong', 'abstained', 'fallback_missed', 'error'];
   const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
   function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string | number | null, cls?: string): HTMLElementTagNameMap[K] {
     const node = document.createElement(tag);
@@ -41,6 +40,8 @@ export function client(): void {
       return p < 0 ? null : [answerOf(r[9][2 * p]!), r[9][2 * p + 1] as number];
     };
     const outcomeName = (i: number) => data.outcomes[rows[i]![4]]!;
+    const outcomeLabel = (i: number) => data.outcomeLabels[rows[i]![4]]!;
+    const FAILING = data.attention;
     const sortKeys: Record<string, (i: number) => string | number> = {
       line: (i) => rows[i]![12],
       id: (i) => rows[i]![0],
@@ -61,9 +62,9 @@ export function client(): void {
       o.value = value;
       select.append(o);
     };
-    addOption(outcomeSelect, 'failing', `failing: wrong, abstained, fallback missed, error (${failingCount})`);
+    addOption(outcomeSelect, 'failing', `failing: ${FAILING.map((o) => data.outcomeLabels[data.outcomes.indexOf(o)]).join(', ')} (${failingCount})`);
     addOption(outcomeSelect, '', `all outcomes (${rows.length})`);
-    for (const o of data.outcomes) if (counts[o]) addOption(outcomeSelect, o, `${o.replace('_', ' ')} (${counts[o]})`);
+    data.outcomes.forEach((o, k) => { if (counts[o]) addOption(outcomeSelect, o, `${data.outcomeLabels[k]} (${counts[o]})`); });
     if (failingCount === 0) state.outcome = '';
     outcomeSelect.value = state.outcome;
     const languageSelect = byId<HTMLSelectElement>('f-language');
@@ -121,7 +122,7 @@ export function client(): void {
       td.colSpan = 9;
       const meta = el('div', null, 'meta');
       const items: [string, string][] = [
-        ['question', r[1]], ['expected', r[5] || '(nothing: unlabeled)'], ['outcome', outcomeName(i).replace('_', ' ')],
+        ['question', r[1]], ['expected', r[5] || '(nothing: unlabeled)'], ['outcome', outcomeLabel(i)],
         ['language', data.languages[r[2]]!], ['tags', r[3].map((t) => data.tags[t]).join(', ') || '—'],
         ['latency', r[6] === null ? '—' : `${r[6]} ms`], ['attempts', String(r[7])], ['dataset line', String(r[12])],
       ];
@@ -174,7 +175,7 @@ export function client(): void {
         tr.dataset['i'] = String(i);
         tr.tabIndex = 0;
         const outcome = el('td');
-        outcome.append(el('span', outcomeName(i).replace('_', ' '), `badge o-${outcomeName(i)}`));
+        outcome.append(el('span', outcomeLabel(i), `badge o-${outcomeName(i)}`));
         const got = el('td', null, 'got');
         if (ans) {
           got.append(el('span', ans[2] || `#${ans[1]}`, 'label'));

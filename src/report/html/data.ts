@@ -1,7 +1,7 @@
 import { Gzip, strToU8 } from 'fflate';
-import { OUTCOMES } from '../../score/outcome.js';
+import { needsAttention, OUTCOME_CLASSES, OUTCOMES } from '../../model/outcome.js';
 import { describeExpected } from '../describe.js';
-import type { QuestionResult, ReportAnswer } from '../schema.js';
+import type { QuestionResult, ReportAnswer } from '../../model/report.js';
 
 /** Flag bits of an answer in the page data, in this order: bit k = FLAG_NAMES[k]. */
 export const FLAG_NAMES = ['dummy', 'floor', 'suggestion', 'dialogue', 'dialog-in-progress', 'international', 'not-agent'] as const;
@@ -23,6 +23,10 @@ export type PageRow = [string, string, number, number[], number, string, number 
 
 export interface PageData {
   outcomes: readonly string[];
+  /** How the page names each outcome, in `outcomes` order. */
+  outcomeLabels: readonly string[];
+  /** The outcomes the page shows first ("failing": failures and errors). */
+  attention: readonly string[];
   flags: readonly string[];
   languages: string[];
   tags: string[];
@@ -81,7 +85,9 @@ export function* encodePageData(results: Iterable<QuestionResult>, maxAnswers = 
     return bytes.subarray(0, take).toString('base64');
   };
 
-  let text = `{"outcomes":${JSON.stringify(OUTCOMES)},"flags":${JSON.stringify(FLAG_NAMES)},"rows":[`;
+  const labels = OUTCOMES.map((o) => OUTCOME_CLASSES[o].label);
+  const attention = OUTCOMES.filter(needsAttention);
+  let text = `{"outcomes":${JSON.stringify(OUTCOMES)},"outcomeLabels":${JSON.stringify(labels)},"attention":${JSON.stringify(attention)},"flags":${JSON.stringify(FLAG_NAMES)},"rows":[`;
   let first = true;
   for (const r of results) {
     const row: PageRow = [

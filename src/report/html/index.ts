@@ -1,7 +1,7 @@
 import { escapeHtml as h } from '../escape.js';
 import { allSlices, confusions } from '../insights.js';
-import type { ReportData } from '../source.js';
-import { chartCounts, latencyChart, scoreChart, sliceBars, thresholdChart } from './charts.js';
+import type { ScoredData } from '../../model/source.js';
+import { latencyChart, scoreChart, sliceBars, thresholdChart } from './charts.js';
 import { client } from './client.js';
 import { encodePageData } from './data.js';
 import { cards, confusionTable, noscriptFailures, sliceTable } from './sections.js';
@@ -19,15 +19,13 @@ const TABLE_HEAD = [
  * report.html: one self-contained page (inline CSS, script and data, no request of any kind).
  * Summary, slices and charts are rendered here as HTML and SVG, so they show with JavaScript off;
  * the question table is built in the page from the embedded, gzip-compressed data, one page of rows at a time.
- * Passes over the results: two (failing questions, page data), plus three without metrics (slices, confusions, charts).
+ * Passes over the results: two (failing questions, page data).
  */
-export function* renderHtml(data: ReportData): Generator<string> {
+export function* renderHtml(data: ScoredData): Generator<string> {
   const report = data.head;
   const { run } = report;
   const slices = allSlices(data);
-  const counts = chartCounts(data);
   const title = `answer-eval · ${run.dataset.path}`;
-  const noMetrics = report.metrics ? '' : '<p class="hint">This report has no <code>metrics</code> section (an older or partial report): intervals, ranking and the threshold analysis are not shown; slices and histograms are counted from the results.</p>';
   yield `<!doctype html>
 <html lang="en">
 <head>
@@ -46,7 +44,6 @@ ${run.status === 'partial' ? `<div class="banner">Partial run: ${h(report.summar
 <main>
 <h2>At a glance</h2>
 ${cards(report)}
-${noMetrics}
 <h2>What is wrong, and where</h2>
 <div class="grid2">
 ${figure('Top-1 accuracy by category, worst first', sliceBars('Top-1 accuracy by category', slices.category), 'bar: top-1 accuracy · line: 95% interval · number: questions')}
@@ -60,9 +57,9 @@ ${sliceTable(slices.tag, 'tag')}
 </div>
 <h2>Scores, thresholds and latency</h2>
 <div class="grid2">
-${figure('Top-1 score: correct vs not correct', scoreChart(report, counts), 'Not-correct answers scoring above the threshold are the ones a floor cannot catch.')}
+${figure('Top-1 score: correct vs not correct', scoreChart(report), 'Not-correct answers scoring above the threshold are the ones a floor cannot catch.')}
 ${figure('Accuracy vs coverage as the floor threshold rises', thresholdChart(report), 'Each dot is a threshold; hover for its figures.')}
-${figure('Latency', latencyChart(report, counts))}
+${figure('Latency', latencyChart(report))}
 </div>
 <h2 id="questions">Questions</h2>
 <div id="q-controls" hidden>

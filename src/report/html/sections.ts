@@ -1,9 +1,10 @@
 import { describeExpected, describeGot, ms, pct, truncate } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
 import { firstFailing, type Dimension, type SliceView } from '../insights.js';
-import type { Confusion, Interval } from '../metrics-schema.js';
-import type { QuestionResult } from '../schema.js';
-import type { ReportHead } from '../source.js';
+import type { Confusion, Interval } from '../../model/metrics.js';
+import { OUTCOME_CLASSES, OUTCOMES, type Outcome } from '../../model/outcome.js';
+import type { QuestionResult } from '../../model/report.js';
+import type { ScoredData } from '../../model/source.js';
 import { top1 } from '../../score/result.js';
 
 const ci = (i: Interval | undefined): string =>
@@ -11,33 +12,28 @@ const ci = (i: Interval | undefined): string =>
 
 const card = (title: string, body: string, cls = ''): string => `<section class="card ${cls}"><h3>${h(title)}</h3>${body}</section>`;
 
-const OUTCOME_LABELS: Record<string, string> = {
-  correct: 'correct', wrong: 'wrong', abstained: 'abstained', fallback_ok: 'fallback ok', fallback_missed: 'fallback missed', unlabeled: 'unlabeled', error: 'error',
-};
+const label = (o: Outcome): string => OUTCOME_CLASSES[o].label;
 
 /** The summary cards: accuracy with intervals, outcome counts, rates, latency, rank, threshold. */
-export function cards(report: ReportHead): string {
+export function cards(report: ScoredData['head']): string {
   const { summary: s, metrics: m } = report;
   const total = Math.max(1, s.total);
-  const outcomeBar = Object.entries(s.outcomes).filter(([, n]) => n > 0)
-    .map(([o, n]) => `<span class="seg o-${o}" style="width:${((n / total) * 100).toFixed(2)}%" title="${h(`${OUTCOME_LABELS[o]}: ${n}`)}"></span>`).join('');
-  const outcomeList = Object.entries(s.outcomes)
-    .map(([o, n]) => `<li><span class="badge o-${o}">${h(OUTCOME_LABELS[o])}</span> <b>${n}</b></li>`).join('');
+  const outcomeBar = OUTCOMES.filter((o) => s.outcomes[o] > 0)
+    .map((o) => `<span class="seg o-${o}" style="width:${((s.outcomes[o] / total) * 100).toFixed(2)}%" title="${h(`${label(o)}: ${s.outcomes[o]}`)}"></span>`).join('');
+  const outcomeList = OUTCOMES.map((o) => `<li><span class="badge o-${o}">${h(label(o))}</span> <b>${s.outcomes[o]}</b></li>`).join('');
   const rates = (['floor', 'dummy', 'suggestion', 'empty', 'error'] as const)
     .map((k) => `<li>${k} <b>${pct(s.rates[k])}</b></li>`).join('');
   const latency = (['p50', 'p90', 'p99', 'max'] as const).map((k) => `<li>${k} <b>${ms(s.latencyMs[k])}</b></li>`).join('');
   const parts = [
-    card('Top-1 accuracy', `<div class="big">${pct(s.top1Accuracy)}</div>${ci(m?.intervals.top1Accuracy)}<div class="hint">(correct + fallback ok) / labeled without error</div>`, 'hero'),
-    card('Answerable accuracy', `<div class="big">${pct(s.answerableAccuracy)}</div>${ci(m?.intervals.answerableAccuracy)}<div class="hint">correct / (correct + wrong + abstained)</div>`),
+    card('Top-1 accuracy', `<div class="big">${pct(s.top1Accuracy)}</div>${ci(m.intervals.top1Accuracy)}<div class="hint">(correct + fallback ok) / labeled without error</div>`, 'hero'),
+    card('Answerable accuracy', `<div class="big">${pct(s.answerableAccuracy)}</div>${ci(m.intervals.answerableAccuracy)}<div class="hint">correct / (correct + wrong + abstained)</div>`),
     card(`Outcomes · ${s.total} questions`, `<div class="bar">${outcomeBar}</div><ul class="kv">${outcomeList}</ul>`, 'wide'),
     card('Rates (top-1)', `<ul class="kv">${rates}</ul>`),
     card('Latency', `<ul class="kv">${latency}</ul>`),
   ];
-  if (m) {
-    parts.push(card('Ranking', `<ul class="kv"><li>hit@1 <b>${pct(m.rank.hit1)}</b></li><li>hit@3 <b>${pct(m.rank.hit3)}</b></li><li>hit@5 <b>${pct(m.rank.hit5)}</b></li><li>MRR <b>${m.rank.mrr?.toFixed(3) ?? 'n/a'}</b></li></ul>`));
-    const rec = m.thresholds.recommended;
-    if (rec) parts.push(card('Recommended floor threshold', `<div class="big">${h(rec.threshold)}</div><div class="hint">${h(m.thresholds.objective)} ${rec.objective.toFixed(3)} · answers ${pct(rec.answeredCorrectly)} of answerable correctly · refuses ${pct(rec.refusedCorrectly)} of out-of-scope · coverage ${pct(rec.coverage)}</div>`));
-  }
+  parts.push(card('Ranking', `<ul class="kv"><li>hit@1 <b>${pct(m.rank.hit1)}</b></li><li>hit@3 <b>${pct(m.rank.hit3)}</b></li><li>hit@5 <b>${pct(m.rank.hit5)}</b></li><li>MRR <b>${m.rank.mrr?.toFixed(3) ?? 'n/a'}</b></li></ul>`));
+  const rec = m.thresholds.recommended;
+  if (rec) parts.push(card('Recommended floor threshold', `<div class="big">${h(rec.threshold)}</div><div class="hint">${h(m.thresholds.objective)} ${rec.objective.toFixed(3)} · answers ${pct(rec.answeredCorrectly)} of answerable correctly · refuses ${pct(rec.refusedCorrectly)} of out-of-scope · coverage ${pct(rec.coverage)}</div>`));
   return `<div class="cards">${parts.join('')}</div>`;
 }
 
@@ -66,7 +62,7 @@ export function noscriptFailures(results: Iterable<QuestionResult>, limit = 30):
   const failing = firstFailing(results, limit);
   const rows = failing.first.map((r) => {
     const top = top1(r);
-    return `<tr><td>${h(r.id)}</td><td><span class="badge o-${r.outcome}">${h(OUTCOME_LABELS[r.outcome])}</span></td><td>${h(truncate(r.question, 120))}</td><td>${h(describeExpected(r.expected))}</td><td>${h(describeGot(r))}${top ? `<div class="answer">${h(truncate(top.answer, 160))}</div>` : ''}</td></tr>`;
+    return `<tr><td>${h(r.id)}</td><td><span class="badge o-${r.outcome}">${h(label(r.outcome))}</span></td><td>${h(truncate(r.question, 120))}</td><td>${h(describeExpected(r.expected))}</td><td>${h(describeGot(r))}${top ? `<div class="answer">${h(truncate(top.answer, 160))}</div>` : ''}</td></tr>`;
   });
   return `<noscript><p class="hint">JavaScript is off: the interactive table (filters, search, every question) needs it. The first ${failing.first.length} of ${failing.count} failing questions:</p><table class="qt"><thead><tr><th>id</th><th>outcome</th><th>question</th><th>expected</th><th>got</th></tr></thead><tbody>${rows.join('')}</tbody></table></noscript>`;
 }

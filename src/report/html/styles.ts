@@ -1,3 +1,5 @@
+import { OUTCOME_CLASSES, OUTCOMES } from '../../model/outcome.js';
+
 /** The page's CSS: system fonts only (no web font requests), light and dark. */
 export const STYLES = `
 :root{--bg:#f6f7f9;--fg:#1d2330;--muted:#667085;--card:#fff;--line:#e3e6ec;--ok:#2f9e63;--warn:#d9932b;--bad:#d64545;--accent:#3a6ff7;--miss:#8e5bd1;--err:#7a1f1f;--gray:#98a2b3}
@@ -20,8 +22,7 @@ ul.kv{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 14p
 .bar{display:flex;height:12px;border-radius:6px;overflow:hidden;margin:4px 0 8px;background:var(--line)}
 .seg{display:block;height:100%}
 .badge{display:inline-block;padding:0 7px;border-radius:9px;font-size:12px;color:#fff;white-space:nowrap}
-.o-correct{background:var(--ok)}.o-fallback_ok{background:#5fb98a}.o-wrong{background:var(--bad)}.o-abstained{background:var(--warn)}
-.o-fallback_missed{background:var(--miss)}.o-unlabeled{background:var(--gray)}.o-error{background:var(--err)}
+${OUTCOMES.map((o) => `.o-${o}{background:${OUTCOME_CLASSES[o].colour}}`).join('')}
 .grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:12px;align-items:start;margin-bottom:12px}
 figure{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px}
 figcaption{font-weight:600;font-size:13px;margin-bottom:4px}

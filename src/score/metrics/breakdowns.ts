@@ -1,8 +1,8 @@
-import type { Slice } from '../../report/metrics-schema.js';
-import type { QuestionResult } from '../../report/schema.js';
-import { zeroCounts } from '../outcome.js';
+import type { Slice } from '../../model/metrics.js';
+import type { QuestionResult } from '../../model/report.js';
+import { answerableFraction, top1Fraction, zeroCounts } from '../../model/outcome.js';
 import { scoreOrder } from '../rank.js';
-import { normalizeText } from '../normalize.js';
+import { normalizeText } from '../../model/normalize.js';
 import { RankAccumulator } from './rank-metrics.js';
 import { wilson } from './wilson.js';
 
@@ -26,12 +26,14 @@ export class SliceAccumulator {
 
   result(): Slice {
     const { outcomes, total } = this;
+    const top1 = top1Fraction(outcomes);
+    const answerable = answerableFraction(outcomes);
     return {
       key: this.key,
       total,
       outcomes,
-      top1Accuracy: wilson(outcomes.correct + outcomes.fallback_ok, total - outcomes.unlabeled - outcomes.error),
-      answerableAccuracy: wilson(outcomes.correct, outcomes.correct + outcomes.wrong + outcomes.abstained),
+      top1Accuracy: wilson(top1.successes, top1.n),
+      answerableAccuracy: wilson(answerable.successes, answerable.n),
       rank: this.rank.result(),
       errorRate: total === 0 ? 0 : outcomes.error / total,
     };

@@ -1,5 +1,7 @@
-import type { Confusion } from '../../report/metrics-schema.js';
-import type { QuestionResult } from '../../report/schema.js';
+import type { Confusion } from '../../model/metrics.js';
+import type { QuestionResult } from '../../model/report.js';
+import { EXPECTATION_KEYS_BY_PRECEDENCE } from '../../model/expectations.js';
+import { OUTCOME_CLASSES } from '../../model/outcome.js';
 import { top1 } from '../result.js';
 
 /** Expected side of a fallback_missed pair. */
@@ -7,12 +9,12 @@ export const EXPECTED_FALLBACK = '(fallback)';
 export const MAX_CONFUSIONS = 50;
 const MAX_EXAMPLES = 5;
 
-/** The expected answer as the row gave it: its label, else sequence, text, category or tag cell. */
+/** The expected answer as the row gave it: the cell of its first field by precedence (label, sequence, text, ...). */
 export function expectedKey(r: QuestionResult): string {
   const e = r.expected;
   if (e.expect === 'fallback') return EXPECTED_FALLBACK;
-  const cell = e.label ?? e.sequence ?? e.answer ?? e.category ?? e.tag;
-  return cell ? cell.join(' || ') : '(any answer)';
+  const key = EXPECTATION_KEYS_BY_PRECEDENCE.find((k) => e[k] !== undefined);
+  return key ? e[key]!.join(' || ') : '(any answer)';
 }
 
 /**
@@ -24,7 +26,7 @@ export class ConfusionCounter {
   private readonly pairs = new Map<string, Confusion>();
 
   add(r: QuestionResult): void {
-    if (r.outcome !== 'wrong' && r.outcome !== 'fallback_missed') return;
+    if (!OUTCOME_CLASSES[r.outcome].confusion) return;
     const top = top1(r);
     if (top === undefined) return;
     const expected = expectedKey(r);

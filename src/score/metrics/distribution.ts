@@ -1,5 +1,5 @@
 import { bin, nice, quantileSorted, ticks } from 'd3-array';
-import type { Distribution } from '../../report/metrics-schema.js';
+import type { Distribution } from '../../model/metrics.js';
 
 type Histogram = Distribution['histogram'];
 

@@ -1,9 +1,9 @@
-import type { Metrics } from '../../report/metrics-schema.js';
-import type { QuestionResult } from '../../report/schema.js';
-import type { ResultSource } from '../../report/source.js';
-import { LatencyRecorder } from '../latency.js';
-import { zeroCounts } from '../outcome.js';
+import type { Metrics } from '../../model/metrics.js';
+import { answerableFraction, OUTCOME_CLASSES, top1Fraction } from '../../model/outcome.js';
+import type { QuestionResult, Summary } from '../../model/report.js';
+import type { ReportData, ResultSource, ScoredData } from '../../model/source.js';
 import { top1 } from '../result.js';
+import { Tally } from '../tally.js';
 import { CategoryIndex, SliceGroups } from './breakdowns.js';
 import { ConfusionCounter } from './confusions.js';
 import { BinCounter, distribution, Extent } from './distribution.js';
@@ -14,24 +14,24 @@ import { wilson } from './wilson.js';
 
 const hasLatency = (r: QuestionResult): r is QuestionResult & { latencyMs: number } => r.error === null && r.latencyMs !== null;
 
+/** The top-1 scores the score distributions count: judged questions whose top-1 was an answer or a failure (not a right refusal). */
+const scored = (r: QuestionResult): boolean => {
+  const c = OUTCOME_CLASSES[r.outcome];
+  return c.judged && (c.answerable || c.failing);
+};
+
 /**
- * report.metrics: everything beyond the summary, from the results alone (pure), in two passes over the source.
- * The first accumulates counts, rank sums, per-slice accumulators, confusions, latency percentiles and the top-1
- * scores (the only per-question memory: 8 to 16 bytes a question, for percentiles and the threshold curve);
- * the second needs what the first learned: the run's categories (category breakdown) and the latency range (histogram).
+ * A report's `summary` and `metrics` from the results alone (pure), in two passes over the source. The first
+ * counts (Tally), and accumulates rank sums, per-slice accumulators, confusions and the top-1 scores (the only
+ * per-question memory: 8 to 16 bytes a question, for percentiles and the threshold curve); the second needs what
+ * the first learned: the run's categories (category breakdown) and the latency range (histogram).
  */
-export function computeMetrics(results: ResultSource): Metrics {
-  let total = 0;
-  const outcomes = zeroCounts();
-  let dummy = 0;
-  let floor = 0;
-  let suggestion = 0;
-  let empty = 0;
+export function scoreResults(results: ResultSource): { summary: Summary; metrics: Metrics } {
+  const tally = new Tally();
   const rank = new RankAccumulator();
   const correct = new FloatList();
   const notCorrect = new FloatList();
   const scoreExtent = new Extent();
-  const latency = new LatencyRecorder();
   const latencyExtent = new Extent();
   const thresholds = new ThresholdAccumulator();
   const language = new SliceGroups((r) => [r.language]);
@@ -41,21 +41,13 @@ export function computeMetrics(results: ResultSource): Metrics {
 
   try {
     for (const r of results) {
-      total++;
-      outcomes[r.outcome]++;
+      tally.add(r);
       const top = top1(r);
-      if (top?.is_dummy_answer === true) dummy++;
-      if (top?.is_dummy_floor_answer === true) floor++;
-      if (top?.is_suggestion_answer === true) suggestion++;
-      if (r.error === null && r.answers.length === 0) empty++;
-      if (top !== undefined && r.error === null && r.outcome !== 'unlabeled' && r.outcome !== 'fallback_ok') {
+      if (top !== undefined && scored(r)) {
         (r.outcome === 'correct' ? correct : notCorrect).push(top.answer_score);
         scoreExtent.add(top.answer_score);
       }
-      if (hasLatency(r)) {
-        latency.record(r.latencyMs);
-        latencyExtent.add(r.latencyMs);
-      }
+      if (hasLatency(r)) latencyExtent.add(r.latencyMs);
       rank.add(r);
       thresholds.add(r);
       language.add(r);
@@ -64,7 +56,7 @@ export function computeMetrics(results: ResultSource): Metrics {
       confusions.add(r);
     }
   } catch (error) {
-    latency.dispose();
+    tally.dispose();
     throw error;
   }
 
@@ -76,24 +68,38 @@ export function computeMetrics(results: ResultSource): Metrics {
     if (latencyBins && hasLatency(r)) latencyBins.add(r.latencyMs);
   }
 
+  const { outcomes, total } = tally;
+  const latency = tally.latencyResult();
   const scoreDomain = scoreExtent.get();
-  return {
+  const top1Acc = top1Fraction(outcomes);
+  const answerableAcc = answerableFraction(outcomes);
+  const metrics: Metrics = {
     intervals: {
-      top1Accuracy: wilson(outcomes.correct + outcomes.fallback_ok, total - (outcomes.unlabeled + outcomes.error)),
-      answerableAccuracy: wilson(outcomes.correct, outcomes.correct + outcomes.wrong + outcomes.abstained),
+      top1Accuracy: wilson(top1Acc.successes, top1Acc.n),
+      answerableAccuracy: wilson(answerableAcc.successes, answerableAcc.n),
       rates: {
-        dummy: wilson(dummy, total),
-        floor: wilson(floor, total),
-        suggestion: wilson(suggestion, total),
-        empty: wilson(empty, total),
+        dummy: wilson(tally.dummy, total),
+        floor: wilson(tally.floor, total),
+        suggestion: wilson(tally.suggestion, total),
+        empty: wilson(tally.empty, total),
         error: wilson(outcomes.error, total),
       },
     },
     rank: rank.result(),
     scores: { correct: distribution(correct.values(), scoreDomain), notCorrect: distribution(notCorrect.values(), scoreDomain) },
-    latency: { ...latency.result(), histogram: latencyBins ? latencyBins.result() : { edges: [], counts: [] } },
+    latency: { ...latency, histogram: latencyBins ? latencyBins.result() : { edges: [], counts: [] } },
     thresholds: thresholds.result(),
     breakdowns: { language: language.result(), tag: tag.result(), category: category.result() },
     confusions: confusions.result(),
   };
+  return { summary: tally.summary(latency), metrics };
+}
+
+/** report.metrics alone (see scoreResults). */
+export const computeMetrics = (results: ResultSource): Metrics => scoreResults(results).metrics;
+
+/** The report with its metrics: as it is when it has them, else computed from its results (an older report.json). */
+export function withMetrics(data: ReportData): ScoredData {
+  const { metrics } = data.head;
+  return metrics ? { head: { ...data.head, metrics }, results: data.results } : { head: { ...data.head, metrics: computeMetrics(data.results) }, results: data.results };
 }

@@ -1,6 +1,6 @@
-import type { QuestionResult } from '../../report/schema.js';
-import type { RankMetrics } from '../../report/metrics-schema.js';
-import { hasExpectations } from '../match.js';
+import type { QuestionResult } from '../../model/report.js';
+import type { RankMetrics } from '../../model/metrics.js';
+import { hasExpectations } from '../../model/expectations.js';
 
 /** The results rank metrics count: rows with expectations that got a response. */
 export const isRanked = (r: QuestionResult): boolean => r.error === null && hasExpectations(r.expected);

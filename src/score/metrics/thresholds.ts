@@ -1,5 +1,5 @@
-import type { ThresholdAnalysis, ThresholdPoint } from '../../report/metrics-schema.js';
-import type { QuestionResult } from '../../report/schema.js';
+import type { ThresholdAnalysis, ThresholdPoint } from '../../model/metrics.js';
+import type { QuestionResult } from '../../model/report.js';
 import { isNonAnswer } from '../outcome.js';
 import { top1 } from '../result.js';
 import { FloatList } from './floats.js';

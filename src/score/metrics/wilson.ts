@@ -1,4 +1,4 @@
-import type { Interval } from '../../report/metrics-schema.js';
+import type { Interval } from '../../model/metrics.js';
 
 /** z for a two-sided 95% interval. */
 const Z95 = 1.959963984540054;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { OUTCOMES } from '../score/outcome.js';
+import { OUTCOMES, type Outcome } from './outcome.js';
 
 /**
- * The analysis part of report.json (`metrics`), beside the backward-compatible `summary`.
- * Contract shared by the scoring (issue 4), report writers (issue 5) and compare (issue 6).
+ * The analysis part of report.json (`metrics`), beside the backward-compatible `summary`:
+ * written by src/score/metrics, read by the report writers and compare.
  */
 
 /** A count per outcome, every outcome present. */
-export const OutcomeCountsSchema = z.object(Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int()])) as Record<(typeof OUTCOMES)[number], z.ZodNumber>);
+export const OutcomeCountsSchema = z.object(Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int()])) as Record<Outcome, z.ZodNumber>);
 
 /** A rate with its 95% Wilson score interval; all null when n = 0. */
 export const IntervalSchema = z.object({

@@ -1,4 +1,5 @@
-import type { QuestionResult, Report } from './schema.js';
+import type { Metrics } from './metrics.js';
+import type { QuestionResult, Report } from './report.js';
 
 /** Everything of a report but its results. */
 export type ReportHead = Omit<Report, 'results'>;
@@ -11,9 +12,15 @@ export interface ResultSource extends Iterable<QuestionResult> {
   readonly count: number;
 }
 
-/** A report whose results may live on disk: what every renderer takes. */
+/** A report whose results may live on disk. */
 export interface ReportData {
   head: ReportHead;
+  results: ResultSource;
+}
+
+/** A report with its metrics (computed from the results when an older report.json lacks them): what every renderer takes. */
+export interface ScoredData {
+  head: ReportHead & { metrics: Metrics };
   results: ResultSource;
 }
 

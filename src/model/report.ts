@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { OUTCOMES } from '../score/outcome.js';
-import { MetricsSchema, OutcomeCountsSchema } from './metrics-schema.js';
+import { EXPECTATION_KEYS, type ExpectationKey } from './expectations.js';
+import { MetricsSchema, OutcomeCountsSchema } from './metrics.js';
+import { OUTCOMES } from './outcome.js';
 
 /** Bump the major on a breaking change: compare and merge refuse to mix majors. */
 export const SCHEMA_VERSION = '1.0';
@@ -37,14 +38,10 @@ export const ResultErrorSchema = z.object({
   status: z.number().optional(),
 });
 
-export const ExpectedSchema = z.object({
-  expect: z.enum(['answer', 'fallback']).nullable(),
-  answer: z.array(z.string()).optional(),
-  sequence: z.array(z.string()).optional(),
-  label: z.array(z.string()).optional(),
-  category: z.array(z.string()).optional(),
-  tag: z.array(z.string()).optional(),
-});
+const expectationValues = Object.fromEntries(EXPECTATION_KEYS.map((k) => [k, z.array(z.string()).optional()])) as Record<ExpectationKey, z.ZodOptional<z.ZodArray<z.ZodString>>>;
+
+/** What the row expected: `expect`, then every expectation field given (src/model/expectations.ts). */
+export const ExpectedSchema = z.object({ expect: z.enum(['answer', 'fallback']).nullable(), ...expectationValues });
 
 export const QuestionResultSchema = z.object({
   id: z.string(),

@@ -1,15 +1,4 @@
-/**
- * What a row may require of the top-1 answer; every given field must match (any of its values).
- * Text values (answer, label, category, tag) may start with `contains:` or `re:` (see src/score/match.ts).
- */
-export interface Expectations {
-  answer?: string[];
-  sequence?: string[];
-  label?: string[];
-  category?: string[];
-  /** Met when any of the answer's tags matches any of these. */
-  tag?: string[];
-}
+import { EXPECTATION_FIELDS, EXPECTATION_KEYS, type Expectations } from './expectations.js';
 
 /**
  * `answer`: the question should be answered (by a matching answer, when expectations are given);
@@ -33,21 +22,14 @@ export interface Question {
 }
 
 /** The columns a dataset may have (CSV header or JSONL keys). */
-export const DATASET_COLUMNS = [
+export const DATASET_COLUMNS: readonly string[] = [
   'id',
   'question',
-  'expected_answer',
-  'expected_sequence',
-  'expected_label',
-  'expected_category',
-  'expected_tag',
+  ...EXPECTATION_KEYS.map((k) => EXPECTATION_FIELDS[k].column),
   'expect',
   'language',
   'username',
   'guest',
   'extra_data',
   'tags',
-] as const;
-
-/** Separates several acceptable values in one expected_* cell. */
-export const ALTERNATIVES_SEPARATOR = ' || ';
+];

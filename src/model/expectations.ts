@@ -1,0 +1,125 @@
+import { normalizeText } from './normalize.js';
+
+/** The fields of an answer an expectation reads (a service answer item, a report answer, a knowledge-base entry). */
+export interface MatchableAnswer {
+  answer: string;
+  sequence_number: number;
+  label?: string | undefined;
+  category?: string | undefined;
+  tags: readonly string[];
+}
+
+/** How one expectation field is read, matched, checked and put in words. */
+export interface ExpectationField {
+  /** The dataset column (CSV header or JSONL key). */
+  column: `expected_${string}`;
+  /** How reports name it: `label billing`. */
+  noun: string;
+  /** `text`: compared as text, with the matcher prefixes; `sequence`: whole numbers, through the alias file. */
+  kind: 'text' | 'sequence';
+  /** What of an answer it is compared with (several values for tags: any may match). */
+  of: (a: MatchableAnswer) => readonly (string | undefined)[];
+  /** Quote the values in words (free text), or not (names and numbers). */
+  quoted: boolean;
+  /** With `validate --kb`, a value no knowledge-base entry has is this problem (null: not checked). */
+  missingInKb: 'error' | 'warning' | null;
+  /** Which field names a question's expected answer first, in confusions and in words (lower first). */
+  precedence: number;
+}
+
+/**
+ * The one table of expectation fields: the dataset reader, validate, the matcher, the report schema and the
+ * words in reports all read it. A new field is a compile error where a `Record<ExpectationKey, …>` lacks it.
+ * The order is the order of the keys in report.json.
+ */
+export const EXPECTATION_FIELDS = {
+  answer: { column: 'expected_answer', noun: 'answer', kind: 'text', of: (a) => [a.answer], quoted: true, missingInKb: null, precedence: 2 },
+  sequence: { column: 'expected_sequence', noun: 'sequence', kind: 'sequence', of: (a) => [String(a.sequence_number)], quoted: false, missingInKb: 'error', precedence: 1 },
+  label: { column: 'expected_label', noun: 'label', kind: 'text', of: (a) => [a.label], quoted: false, missingInKb: 'error', precedence: 0 },
+  category: { column: 'expected_category', noun: 'category', kind: 'text', of: (a) => [a.category], quoted: false, missingInKb: 'warning', precedence: 3 },
+  tag: { column: 'expected_tag', noun: 'tag', kind: 'text', of: (a) => a.tags, quoted: false, missingInKb: 'warning', precedence: 4 },
+} as const satisfies Record<string, ExpectationField>;
+
+export type ExpectationKey = keyof typeof EXPECTATION_FIELDS;
+
+/** Keys in report.json order. */
+export const EXPECTATION_KEYS = Object.keys(EXPECTATION_FIELDS) as ExpectationKey[];
+
+/** Keys in the order a question's expected answer is named (label first). */
+export const EXPECTATION_KEYS_BY_PRECEDENCE = [...EXPECTATION_KEYS].sort((a, b) => EXPECTATION_FIELDS[a].precedence - EXPECTATION_FIELDS[b].precedence);
+
+/**
+ * What a row may require of the top-1 answer; every given field must match (any of its values).
+ * Text values may start with a matcher prefix (`contains:`, `re:`).
+ */
+export type Expectations = { [K in ExpectationKey]?: string[] };
+
+export const hasExpectations = (expected: Expectations): boolean => EXPECTATION_KEYS.some((k) => expected[k] !== undefined);
+
+/** Separates several acceptable values in one expected_* cell of a CSV. */
+export const ALTERNATIVES_SEPARATOR = ' || ';
+
+type TextTest = (text: string | undefined) => boolean;
+
+/**
+ * The matcher prefixes of a text value. `contains:x` is met when the normalized text contains normalized x;
+ * `re:x` is a JavaScript regular expression (flags `iu`, not anchored) searched in the normalized text.
+ * Without a prefix, the normalized texts must be equal. Compiling a bad `re:` throws a SyntaxError.
+ */
+export const MATCHER_PREFIXES = {
+  'contains:': (needle: string): TextTest => {
+    const want = normalizeText(needle);
+    return (text) => text !== undefined && normalizeText(text).includes(want);
+  },
+  're:': (source: string): TextTest => {
+    const re = new RegExp(source, 'iu');
+    return (text) => text !== undefined && re.test(normalizeText(text));
+  },
+} as const;
+
+type Prefix = keyof typeof MATCHER_PREFIXES;
+const PREFIXES = Object.keys(MATCHER_PREFIXES) as Prefix[];
+
+const prefixOf = (value: string): Prefix | undefined => PREFIXES.find((p) => value.startsWith(p));
+
+/** A value without a matcher prefix: compared for equality after normalizeText. */
+export const isPlainValue = (value: string): boolean => prefixOf(value) === undefined;
+
+/** Compiles one expected text value (see MATCHER_PREFIXES). */
+export function compileValue(value: string): TextTest {
+  const prefix = prefixOf(value);
+  if (prefix !== undefined) return MATCHER_PREFIXES[prefix](value.slice(prefix.length));
+  const want = normalizeText(value);
+  return (text) => text !== undefined && normalizeText(text) === want;
+}
+
+/** Why a value cannot be compiled (a bad `re:`), or undefined when it can. */
+export function valueProblem(value: string): string | undefined {
+  try {
+    compileValue(value);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** Old sequence_number -> current one (see src/dataset/aliases.ts). */
+export type Aliases = ReadonlyMap<number, number>;
+
+/** An expected sequence number through the alias map (chains were resolved when the file was read). */
+export const resolveSequence = (value: string, aliases?: Aliases): number => {
+  const n = Number(value);
+  return aliases?.get(n) ?? n;
+};
+
+/** A row's expectations in words: `label billing || invoice; category Billing`, in precedence order. */
+export function describeExpectations(expected: Expectations): string {
+  const parts: string[] = [];
+  for (const key of EXPECTATION_KEYS_BY_PRECEDENCE) {
+    const values = expected[key];
+    if (!values?.length) continue;
+    const field = EXPECTATION_FIELDS[key];
+    parts.push(`${field.noun} ${field.quoted ? `"${values.join('" || "')}"` : values.join(' || ')}`);
+  }
+  return parts.join('; ');
+}

@@ -1,0 +1,82 @@
+/** How a question ended, judged on its top-1 answer (src/score/outcome.ts decides it). */
+export const OUTCOMES = ['correct', 'wrong', 'abstained', 'fallback_ok', 'fallback_missed', 'unlabeled', 'error'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** What an outcome counts as, everywhere: summary, metrics, reports, the HTML page, compare and gates. */
+export interface OutcomeClass {
+  /** How reports name it. */
+  label: string;
+  /** In top-1 accuracy's numerator: the question got what it should. */
+  correct: boolean;
+  /** In top-1 accuracy's denominator: labeled and without error. */
+  judged: boolean;
+  /** In answerable accuracy's denominator: it expected an answer and got a response. */
+  answerable: boolean;
+  /** A failure of the service's answer (errors are apart: never a wrong answer). */
+  failing: boolean;
+  /** The request failed: no answer to judge. */
+  error: boolean;
+  /** The top-1 is a knowledge answer given in place of the expected one (or of a refusal): counted in confusions. */
+  confusion: boolean;
+  /** The badge colour in report.html. */
+  colour: string;
+}
+
+/** The one table of outcomes: a new outcome is a compile error here until it says what it counts as. */
+export const OUTCOME_CLASSES: Record<Outcome, OutcomeClass> = {
+  correct: { label: 'correct', correct: true, judged: true, answerable: true, failing: false, error: false, confusion: false, colour: 'var(--ok)' },
+  wrong: { label: 'wrong', correct: false, judged: true, answerable: true, failing: true, error: false, confusion: true, colour: 'var(--bad)' },
+  abstained: { label: 'abstained', correct: false, judged: true, answerable: true, failing: true, error: false, confusion: false, colour: 'var(--warn)' },
+  fallback_ok: { label: 'fallback ok', correct: true, judged: true, answerable: false, failing: false, error: false, confusion: false, colour: '#5fb98a' },
+  fallback_missed: { label: 'fallback missed', correct: false, judged: true, answerable: false, failing: true, error: false, confusion: true, colour: 'var(--miss)' },
+  unlabeled: { label: 'unlabeled', correct: false, judged: false, answerable: false, failing: false, error: false, confusion: false, colour: 'var(--gray)' },
+  error: { label: 'error', correct: false, judged: false, answerable: false, failing: false, error: true, confusion: false, colour: 'var(--err)' },
+};
+
+export const isCorrect = (o: Outcome): boolean => OUTCOME_CLASSES[o].correct;
+export const isJudged = (o: Outcome): boolean => OUTCOME_CLASSES[o].judged;
+export const isFailing = (o: Outcome): boolean => OUTCOME_CLASSES[o].failing;
+/** Failing or in error: what a reader looks at first. */
+export const needsAttention = (o: Outcome): boolean => OUTCOME_CLASSES[o].failing || OUTCOME_CLASSES[o].error;
+
+/** The outcomes of one class, in OUTCOMES order. */
+export const outcomesWhere = (test: (c: OutcomeClass) => boolean): Outcome[] => OUTCOMES.filter((o) => test(OUTCOME_CLASSES[o]));
+
+export type OutcomeCounts = Record<Outcome, number>;
+
+/** Every outcome counted 0, in OUTCOMES order (so reports list them the same way every time). */
+export const zeroCounts = (): OutcomeCounts => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as OutcomeCounts;
+
+/** A share as its two counts, for a ratio or an interval. */
+export interface Fraction {
+  successes: number;
+  n: number;
+}
+
+const fraction = (counts: OutcomeCounts, top: (c: OutcomeClass) => boolean, bottom: (c: OutcomeClass) => boolean): Fraction => {
+  let successes = 0;
+  let n = 0;
+  for (const o of OUTCOMES) {
+    const c = OUTCOME_CLASSES[o];
+    if (!bottom(c)) continue;
+    n += counts[o];
+    if (top(c)) successes += counts[o];
+  }
+  return { successes, n };
+};
+
+/** (correct + fallback_ok) / labeled questions without error. */
+export const top1Fraction = (counts: OutcomeCounts): Fraction => fraction(counts, (c) => c.correct, (c) => c.judged);
+
+/** correct / (correct + wrong + abstained). */
+export const answerableFraction = (counts: OutcomeCounts): Fraction => fraction(counts, (c) => c.correct, (c) => c.answerable);
+
+/** fallback_missed / (questions expecting a fallback that got a response). */
+export const fallbackMissedFraction = (counts: OutcomeCounts): Fraction =>
+  fraction(counts, (c) => c.failing, (c) => c.judged && !c.answerable);
+
+/** successes / n, null when n = 0. */
+export const ratio = ({ successes, n }: Fraction): number | null => (n === 0 ? null : successes / n);
+
+/** Questions that failed (wrong, abstained, fallback missed): errors are counted apart. */
+export const failingCount = (counts: OutcomeCounts): number => OUTCOMES.reduce((n, o) => n + (OUTCOME_CLASSES[o].failing ? counts[o] : 0), 0);

@@ -1,0 +1,30 @@
+import { parseShard } from '../dataset/shard.js';
+import type { JournalHeader } from './journal.js';
+import type { RunOptions } from './options.js';
+
+/**
+ * What a resumed run takes from its journal when it is not given again: the dataset, where and how each question
+ * is asked, and what decides whether it ends in error or how it is scored. Never the agent code.
+ */
+export function resumeDefaults(header: JournalHeader): Partial<RunOptions> {
+  const r = header.request;
+  return {
+    dataset: header.dataset.path,
+    baseUrl: r.baseUrl,
+    agent: r.agent,
+    language: r.language,
+    guest: r.guest,
+    ...(r.username !== null ? { username: r.username } : {}),
+    forceSubscription: r.forceSubscription,
+    output: r.output as NonNullable<RunOptions['output']>,
+    timeoutMs: r.timeoutMs,
+    retries: r.retries,
+    maxResponseBytes: r.maxResponseBytes,
+    ...(r.shard !== null ? { shard: parseShard(r.shard) } : {}),
+    ...(r.aliases !== null ? { aliases: r.aliases } : {}),
+  };
+}
+
+/** The options given, without those left undefined (so they do not hide a default). */
+export const givenOnly = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;

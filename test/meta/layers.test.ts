@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The pipeline's layers, bottom first: a folder of src/ may import only the folders listed for it
+// (and files at the root of src/: errors, version). model/ is the data contract every stage shares.
+const ALLOWED: Record<string, string[]> = {
+  model: [],
+  util: [],
+  dataset: ['model', 'util', 'engine'],
+  client: ['model', 'util'],
+  engine: ['model', 'util'],
+  score: ['model', 'util', 'client'],
+  run: ['model', 'util', 'dataset', 'client', 'score', 'engine'],
+  report: ['model', 'util', 'score'],
+  compare: ['model', 'util', 'score', 'report'],
+  gate: ['model', 'compare'],
+  merge: ['model', 'util', 'score', 'report', 'run'],
+  export: ['model', 'score', 'report', 'dataset'],
+  scripts: ['model', 'report'],
+  cli: ['*'],
+};
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (entry.name.endsWith('.ts')) yield path;
+  }
+}
+
+const folderOf = (path: string): string => relative(SRC, path).split('/')[0]!;
+
+describe('layers', () => {
+  it('no import in src/ runs back up the pipeline', () => {
+    const wrong: string[] = [];
+    for (const file of files(SRC)) {
+      const from = folderOf(file);
+      if (from.endsWith('.ts')) continue; // src/index.ts, src/errors.ts, src/version.ts
+      const allowed = ALLOWED[from];
+      expect(allowed, `src/${from}/ has no place in the layers of this test`).toBeDefined();
+      if (allowed!.includes('*')) continue;
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const to = folderOf(resolve(dirname(file), spec!.replace(/\.js$/, '.ts')));
+        if (to !== from && !to.endsWith('.ts') && !allowed!.includes(to)) wrong.push(`${relative(SRC, file)} imports ${to}/ (${spec})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
