@@ -1,6 +1,7 @@
 import type { QuestionResult } from '../model/report.js';
 import type { Pair } from './classify.js';
 import { isCorrect, isJudged } from '../model/outcome.js';
+import { isRanked, reciprocalRank } from '../score/metrics/rank-metrics.js';
 import type { PairedDelta, SliceComparison } from './schema.js';
 import { pairedBootstrap } from './stats/bootstrap.js';
 import { holm } from './stats/holm.js';
@@ -42,19 +43,19 @@ export function accuracyDelta(pairs: readonly Pair[], name: string, o: StatsOpti
 }
 
 /**
- * MRR delta over the paired questions expecting an answer; reciprocal rank 1/rank, 0 when no answer matched.
+ * MRR delta over the paired questions that rank metrics count on both sides (`isRanked`: expectations given,
+ * no error), with the report's reciprocal rank, so comparing a report with itself gives the report's MRR.
  * When either report lacks `rank` on such a question (reports written before rank existed), the MRR is
  * unknown: null, with a note saying which side lacks it.
  */
 export function mrrDelta(pairs: readonly Pair[], o: StatsOptions, name = 'mrr'): { mrr: PairedDelta | null; note: string | null } {
-  const answerable = pairs.filter((p) => p.base.expected.expect === 'answer' && p.head.expected.expect === 'answer');
-  const missing = (['base', 'head'] as const).filter((side) => answerable.some((p) => p[side].rank === undefined));
+  const ranked = pairs.filter((p) => isRanked(p.base) && isRanked(p.head));
+  const missing = (['base', 'head'] as const).filter((side) => ranked.some((p) => p[side].rank === undefined));
   if (missing.length > 0) {
     const who = missing.length === 2 ? 'neither report has a' : `the ${missing[0]} report has no`;
     return { mrr: null, note: `MRR not compared: ${who} per-question rank (written before answer-eval recorded it)` };
   }
-  const rr = (r: QuestionResult) => (typeof r.rank === 'number' && r.rank > 0 ? 1 / r.rank : 0);
-  return { mrr: pairedDelta(answerable.map((p) => rr(p.base)), answerable.map((p) => rr(p.head)), name, o), note: null };
+  return { mrr: pairedDelta(ranked.map((p) => reciprocalRank(p.base)), ranked.map((p) => reciprocalRank(p.head)), name, o), note: null };
 }
 
 /**

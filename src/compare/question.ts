@@ -1,6 +1,6 @@
 import type { QuestionResult } from '../model/report.js';
 import { isCorrect } from '../model/outcome.js';
-import { top1 } from '../score/result.js';
+import { matchedAnswer, top1 } from '../score/result.js';
 import type { QuestionSide } from './schema.js';
 
 
@@ -18,8 +18,8 @@ export function sideOf(r: QuestionResult): QuestionSide {
   };
 }
 
-/** The category of the answer the question expects: its first matching answer (by rank), else its top-1 when correct. */
+/** The category of the answer the question expects: its first matching answer (`rank` counts in score order), else its top-1 when correct. */
 export function expectedCategory(r: QuestionResult): string | undefined {
-  if (typeof r.rank === 'number') return r.answers[r.rank - 1]?.category;
+  if (typeof r.rank === 'number') return matchedAnswer(r)?.category;
   return isCorrect(r.outcome) ? top1(r)?.category : undefined;
 }

@@ -1,15 +1,12 @@
+import { describeExpectations } from '../model/expectations.js';
 import type { QuestionResult, ReportAnswer } from '../model/report.js';
 import { top1 } from '../score/result.js';
 
-/** What a question expected, in words: `label billing-3 || billing-4; sequence 12`, `fallback`, or ``. */
+/** What a question expected, in words: `label billing-3 || billing-4; category Billing`, `fallback (out of scope)`, or ``. */
 export function describeExpected(expected: QuestionResult['expected']): string {
   if (expected.expect === 'fallback') return 'fallback (out of scope)';
-  const parts: string[] = [];
-  if (expected.label?.length) parts.push(`label ${expected.label.join(' || ')}`);
-  if (expected.sequence?.length) parts.push(`sequence ${expected.sequence.join(' || ')}`);
-  if (expected.answer?.length) parts.push(`answer "${expected.answer.join('" || "')}"`);
-  if (parts.length === 0 && expected.expect === 'answer') return 'any knowledge answer';
-  return parts.join('; ');
+  const words = describeExpectations(expected);
+  return words === '' && expected.expect === 'answer' ? 'any knowledge answer' : words;
 }
 
 /** The flags an answer carries, as short words: `dummy floor suggestion`. */

@@ -44,3 +44,7 @@ export function toResult(question: Question, asked: AskResult, defaultLanguage: 
 /** The top-1 answer of a result, if any. */
 export const top1 = (result: Pick<QuestionResult, 'top1Index' | 'answers'>): ReportAnswer | undefined =>
   result.top1Index === null ? undefined : result.answers[result.top1Index];
+
+/** The first answer meeting the expectations (at `rank`, counted in score order), if any. */
+export const matchedAnswer = (result: Pick<QuestionResult, 'rank' | 'answers'>): ReportAnswer | undefined =>
+  typeof result.rank === 'number' ? result.answers[scoreOrder(result.answers)[result.rank - 1]!] : undefined;

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { compareReports } from '../../src/compare/compare.js';
 import { ComparisonSchema } from '../../src/compare/schema.js';
 import { ConfigError } from '../../src/errors.js';
+import { arraySource } from '../../src/model/source.js';
+import { computeMetrics } from '../../src/score/metrics/index.js';
+import { reportEdgeCases } from '../helpers/edge-cases.js';
+import { makeReport } from '../helpers/report-fixture.js';
 import { answer, FILES, many, report, result } from './fixtures.js';
 
 const ids = (xs: { id: string }[]) => xs.map((x) => x.id);
@@ -166,5 +170,30 @@ describe('compareReports: refusal', () => {
     expect(compareReports(a, report([result('q', 'correct')], { schemaVersion: '1.3' }), FAST).forced).toEqual([]);
     const c = compareReports(a, report([result('q', 'correct')], { agent: 'other' }), { ...FAST, force: true });
     expect(c.forced).toEqual(['agent differs: "demo" in base.json, "other" in head.json']);
+  });
+});
+
+describe('compareReports: definitions shared with the report', () => {
+  it("takes a question's category from its matching answer in score order, also when the service sent the list unordered", () => {
+    // ascending scores: answers[0] is last by score; the matching answer (rank 1) is answers[1]
+    const unordered = (id: string, outcome: 'correct' | 'wrong') =>
+      result(id, outcome, 1, 90, {
+        answers: [answer(2, 10, { category: 'wrong-category' }), answer(1, 90, { category: 'payments' })],
+        top1Index: 1,
+        unordered: true,
+        rank: 1,
+      });
+    const c = compareReports(report([unordered('a', 'correct')]), report([unordered('a', 'wrong')]), FAST);
+    expect(c.slices.category.map((s) => s.key)).toEqual(['payments']);
+  });
+
+  it("gives a report compared with itself the report's own MRR (rows expecting any answer are left out of both)", () => {
+    const r = makeReport(300);
+    const withAny = { ...r, results: [...r.results, ...reportEdgeCases()] };
+    const own = computeMetrics(arraySource(withAny.results)).rank.mrr!;
+    const c = compareReports(withAny, withAny, FAST);
+    expect(c.paired.mrr!.base).toBeCloseTo(own, 12);
+    expect(c.paired.mrr!.head).toBeCloseTo(own, 12);
+    expect(c.paired.mrr!.n).toBe(computeMetrics(arraySource(withAny.results)).rank.questions);
   });
 });

@@ -15,7 +15,8 @@ export function result(id: string, outcome: Outcome, top: number | null = 1, sco
     question: `question ${id}`,
     language: 'en',
     tags: [],
-    expected: { expect },
+    // a real result's rank exists only for rows with expectations
+    expected: expect === 'answer' ? { expect, sequence: [String(top ?? 1)] } : { expect },
     outcome,
     top1Index: top === null || outcome === 'error' ? null : 0,
     answers: top === null || outcome === 'error' ? [] : [answer(top, score), answer(top + 100, score / 2)],

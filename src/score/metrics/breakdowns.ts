@@ -1,7 +1,7 @@
 import type { Slice } from '../../model/metrics.js';
 import type { QuestionResult } from '../../model/report.js';
 import { answerableFraction, top1Fraction, zeroCounts } from '../../model/outcome.js';
-import { scoreOrder } from '../rank.js';
+import { matchedAnswer } from '../result.js';
 import { normalizeText } from '../../model/normalize.js';
 import { RankAccumulator } from './rank-metrics.js';
 import { wilson } from './wilson.js';
@@ -99,7 +99,7 @@ export class CategoryIndex {
     const e = r.expected;
     if (e.category) return [e.category.join(' || ')];
     if (r.rank != null) {
-      const category = r.answers[scoreOrder(r.answers)[r.rank - 1]!]?.category;
+      const category = matchedAnswer(r)?.category;
       if (category) return [category];
     }
     for (const s of e.sequence ?? []) {

@@ -5,6 +5,9 @@ import { hasExpectations } from '../../model/expectations.js';
 /** The results rank metrics count: rows with expectations that got a response. */
 export const isRanked = (r: QuestionResult): boolean => r.error === null && hasExpectations(r.expected);
 
+/** 1/rank of the first matching answer; 0 when none matched (trec_eval's recip_rank). */
+export const reciprocalRank = (r: Pick<QuestionResult, 'rank'>): number => (typeof r.rank === 'number' && r.rank > 0 ? 1 / r.rank : 0);
+
 /**
  * hit@k = share of ranked questions whose first matching answer is at rank <= k; MRR = mean of 1/rank
  * (0 when no answer matches: trec_eval's recip_rank); meanMargin over those with two answers or more.
@@ -25,7 +28,7 @@ export class RankAccumulator {
       if (r.rank <= 3) this.hits[1]!++;
       if (r.rank <= 5) this.hits[2]!++;
     }
-    this.reciprocalSum += r.rank == null ? 0 : 1 / r.rank;
+    this.reciprocalSum += reciprocalRank(r);
     if (r.margin != null) {
       this.marginSum += r.margin;
       this.margins++;
