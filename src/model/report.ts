@@ -4,7 +4,7 @@ import { MetricsSchema, OutcomeCountsSchema } from './metrics.js';
 import { OUTCOMES } from './outcome.js';
 
 /** Bump the major on a breaking change: compare and merge refuse to mix majors. */
-export const SCHEMA_VERSION = '1.0';
+export const SCHEMA_VERSION = '1.1';
 
 /** The part of a schemaVersion that must match for two reports to mix. */
 export const schemaMajor = (version: string): string => version.split('.')[0] ?? version;
@@ -51,6 +51,8 @@ export const QuestionResultSchema = z.object({
   tags: z.array(z.string()),
   expected: ExpectedSchema,
   outcome: z.enum(OUTCOMES),
+  /** Why the question did not pass, in words (wrong, abstained, fallback_missed); absent otherwise. */
+  reason: z.string().optional(),
   /** Index in `answers` of the top-1 answer (highest score, earlier on ties); null when none. */
   top1Index: z.number().int().nullable(),
   answers: z.array(ReportAnswerSchema),

@@ -11,7 +11,7 @@ import type { ScoredData } from '../model/source.js';
 export const safeCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 const COLUMNS = [
-  'id', 'question', 'language', 'tags', 'expect', 'expected', 'outcome',
+  'id', 'question', 'language', 'tags', 'expect', 'expected', 'outcome', 'reason',
   'top1_sequence', 'top1_label', 'top1_score', 'top1_answer', 'top1_flags', 'latency_ms', 'attempts', 'error',
 ] as const;
 
@@ -22,7 +22,7 @@ function row(r: QuestionResult): (string | number)[] {
   const top = top1(r);
   const text = (s: string | undefined) => safeCell(s ?? '');
   return [
-    text(r.id), text(r.question), text(r.language), text(r.tags.join('|')), r.expected.expect ?? '', text(describeExpected(r.expected)), r.outcome,
+    text(r.id), text(r.question), text(r.language), text(r.tags.join('|')), r.expected.expect ?? '', text(describeExpected(r.expected)), r.outcome, text(r.reason),
     top?.sequence_number ?? '', text(top?.label), top?.answer_score ?? '', text(top?.answer), top ? answerFlags(top).join('|') : '',
     r.latencyMs ?? '', r.attempts, text(r.error?.message),
   ];

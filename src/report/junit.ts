@@ -3,7 +3,7 @@ import type { QuestionResult } from '../model/report.js';
 import { failingCount, OUTCOME_CLASSES, OUTCOMES, type Outcome } from '../model/outcome.js';
 import type { ScoredData } from '../model/source.js';
 import { escapeXml as x, xmlAttr as a } from './xml.js';
-import { top1 } from '../score/result.js';
+import { matchedAnswer, top1 } from '../score/result.js';
 
 const seconds = (ms: number | null): string => ((ms ?? 0) / 1000).toFixed(3);
 
@@ -15,14 +15,22 @@ const classname = (r: QuestionResult): string => `answer-eval.${r.tags[0] ?? top
 
 function testcase(r: QuestionResult): string {
   const head = `    <testcase classname="${a(classname(r))}" name="${a(`${r.id}: ${truncate(r.question, 120)}`)}" time="${seconds(r.latencyMs)}"`;
-  const detail = `question: ${r.question}\nexpected: ${describeExpected(r.expected)}\ngot: ${describeGot(r)}\nanswer: ${top1(r)?.answer ?? ''}`;
+  const seen = matchedAnswer(r);
+  const detail = [
+    `question: ${r.question}`,
+    `expected: ${describeExpected(r.expected)}`,
+    `got: ${describeGot(r)}`,
+    ...(r.reason ? [`why: ${r.reason}`] : []),
+    `answer: ${top1(r)?.answer ?? ''}`,
+    ...(seen && r.outcome !== 'correct' ? [`expected answer (seen at rank ${r.rank}): ${seen.answer}`] : []),
+  ].join('\n');
   const c = OUTCOME_CLASSES[r.outcome];
   if (c.error) {
     const type = r.error?.kind ?? 'error';
     return `${head}>\n      <error type="${a(type)}" message="${a(r.error?.message ?? 'error')}">${x(detail)}</error>\n    </testcase>`;
   }
   if (c.failing) {
-    const message = `${r.outcome}: expected ${describeExpected(r.expected)}, got ${describeGot(r)}`;
+    const message = `${r.outcome}: ${r.reason ?? `expected ${describeExpected(r.expected)}, got ${describeGot(r)}`}`;
     return `${head}>\n      <failure type="${r.outcome}" message="${a(message)}">${x(detail)}</failure>\n    </testcase>`;
   }
   return `${head}/>`;

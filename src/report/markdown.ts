@@ -55,8 +55,8 @@ function markdown(data: ScoredData): string {
   }
   const failing = firstFailing(data.results, 10);
   if (failing.count > 0) {
-    lines.push('', `<details><summary>${failing.count} failing questions (first 10)</summary>`, '', '| id | outcome | question | expected | got |', '|---|---|---|---|---|');
-    for (const r of failing.first) lines.push(`| ${md(r.id, 20)} | ${r.outcome} | ${md(r.question, 60)} | ${md(describeExpected(r.expected), 40)} | ${md(describeGot(r), 50)} |`);
+    lines.push('', `<details><summary>${failing.count} failing questions (first 10)</summary>`, '', '| id | outcome | question | expected | got | why |', '|---|---|---|---|---|---|');
+    for (const r of failing.first) lines.push(`| ${md(r.id, 20)} | ${r.outcome} | ${md(r.question, 60)} | ${md(describeExpected(r.expected), 40)} | ${md(describeGot(r), 50)} | ${md(r.reason ?? '', 120)} |`);
     lines.push('', '</details>');
   }
   lines.push('', `<sub>${md(report.tool.name)} ${md(report.tool.version)} · ${md(run.baseUrl)} · agent ${md(run.agent)} · ${run.startedAt}</sub>`, '');

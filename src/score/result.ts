@@ -5,6 +5,7 @@ import type { QuestionResult, ReportAnswer } from '../model/report.js';
 import { hasExpectations } from '../model/expectations.js';
 import { compileMatcher, type Matcher } from './match.js';
 import { judge } from './outcome.js';
+import { explain } from './reason.js';
 import { marginOf, rankOf, scoreOrder } from './rank.js';
 
 const round2 = (ms: number): number => Math.round(ms * 100) / 100;
@@ -17,28 +18,30 @@ export function toResult(question: Question, asked: AskResult, defaultLanguage: 
   const answers = asked.ok ? asked.response.answers : [];
   const top = topIndex(answers);
   const order = scoreOrder(answers);
-  const result: QuestionResult = {
+  const outcome = asked.ok ? judge(question, answers[top], matcher) : 'error';
+  const rank = asked.ok && hasExpectations(question.expected) ? rankOf(answers, order, matcher) : null;
+  const reason = explain({ outcome, expect: question.expect, expected: question.expected, matcher, answers, top, rank, order });
+  const postProcessed = asked.ok ? asked.response.post_processed_answer : undefined;
+  // keys in the order of QuestionResultSchema, so a report read back and written again is the same bytes
+  return {
     id: question.id,
     line: question.line,
     question: question.question,
     language: question.language ?? defaultLanguage,
     tags: question.tags,
     expected: { expect: question.expect, ...question.expected },
-    outcome: asked.ok ? judge(question, answers[top], matcher) : 'error',
+    outcome,
+    ...(reason !== undefined ? { reason } : {}),
     top1Index: top < 0 ? null : top,
     answers,
+    ...(postProcessed !== undefined ? { postProcessedAnswer: postProcessed } : {}),
     unordered: !isDescending(answers),
     latencyMs: asked.latencyMs === null ? null : round2(asked.latencyMs),
     attempts: asked.attempts,
     error: asked.ok ? null : { kind: asked.error.kind, message: asked.error.message, ...(asked.error.status ? { status: asked.error.status } : {}) },
-    rank: asked.ok && hasExpectations(question.expected) ? rankOf(answers, order, matcher) : null,
+    rank,
     margin: marginOf(answers, order),
   };
-  if (asked.ok && asked.response.post_processed_answer !== undefined) {
-    // after `answers` in key order, so reports diff cleanly
-    return { ...result, postProcessedAnswer: asked.response.post_processed_answer };
-  }
-  return result;
 }
 
 /** The top-1 answer of a result, if any. */

@@ -1,11 +1,15 @@
 import type { QuestionResult } from '../../src/model/report.js';
-import { ans, res } from './results.js';
+import { ans, res, withReason } from './results.js';
 
 const seq = (...s: string[]): QuestionResult['expected'] => ({ expect: 'answer', sequence: s });
 const floor = (score = 5) => ans(99, score, { is_dummy_floor_answer: true, label: 'floor' });
 
 /** Hand-made results covering the corners of scoring: every outcome, empty lists, ties, odd expectations. */
 export function edgeCases(): QuestionResult[] {
+  return cases().map(withReason);
+}
+
+function cases(): QuestionResult[] {
   return [
     res({ id: 'e1', outcome: 'correct', expected: { expect: 'answer', category: ['Billing', 'Pay'] }, answers: [ans(1, 9, { category: 'Other' })], rank: null, tags: ['a', 'a', 'b'] }),
     res({ id: 'e2', outcome: 'wrong', expected: seq('2'), answers: [ans(3, 9, { category: 'Shop' }), ans(2, 5, { category: 'Cards' })], rank: 2, margin: 4, language: 'it' }),
@@ -25,6 +29,12 @@ export function edgeCases(): QuestionResult[] {
 export function reportEdgeCases(): QuestionResult[] {
   return [
     ...edgeCases(),
+    ...moreCases().map(withReason),
+  ];
+}
+
+function moreCases(): QuestionResult[] {
+  return [
     res({ id: 'e12', outcome: 'wrong', expected: { expect: 'answer', category: ['Billing'] }, answers: [ans(7, 40, { category: 'Shop' }), ans(8, 30, { category: 'Billing' })], rank: 2, margin: 10 }),
     res({ id: 'e13', outcome: 'wrong', expected: { expect: 'answer', tag: ['refunds', 're:^pay'] }, answers: [ans(9, 40, { tags: ['shop', 'web'] })], rank: null }),
     res({ id: 'e14', outcome: 'correct', expected: { expect: 'answer', tag: ['web'] }, answers: [ans(9, 40, { tags: ['shop', 'web'] })], rank: 1 }),

@@ -4,6 +4,7 @@ import { ReportSchema, SCHEMA_VERSION, type QuestionResult, type Report, type Re
 import { OUTCOMES, type Outcome } from '../../src/model/outcome.js';
 import { top1 } from '../../src/score/result.js';
 import { summarize } from '../../src/score/summary.js';
+import { withReason } from './results.js';
 
 /** Strings that must never run or be taken as a formula by whatever renders a report. */
 export const HOSTILE = {
@@ -269,7 +270,7 @@ export interface FixtureOptions {
 export function makeReport(n: number, { seed = 42, metrics = true }: FixtureOptions = {}): Report {
   const rand = rng(seed);
   const kb = knowledgeBase();
-  const results = Array.from({ length: n }, (_, i) => makeResult(i, kb, rand));
+  const results = Array.from({ length: n }, (_, i) => withReason(makeResult(i, kb, rand)));
   const report: Report = {
     schemaVersion: SCHEMA_VERSION,
     tool: { name: 'answer-eval', version: '0.1.0' },

@@ -1,4 +1,7 @@
 import type { QuestionResult, ReportAnswer } from '../../src/model/report.js';
+import { compileMatcher } from '../../src/score/match.js';
+import { scoreOrder } from '../../src/score/rank.js';
+import { explain } from '../../src/score/reason.js';
 
 /** A report answer: a knowledge answer unless flags say otherwise. */
 export const ans = (seq: number, score: number, over: Partial<ReportAnswer> = {}): ReportAnswer => ({
@@ -44,4 +47,12 @@ export function res(over: Partial<QuestionResult> & Pick<QuestionResult, 'outcom
     margin: null,
     ...over,
   };
+}
+
+/** The result with the reason a run gives it (src/score/reason.ts), from its own expectations and answers. */
+export function withReason(r: QuestionResult): QuestionResult {
+  const matcher = compileMatcher(r.expected);
+  const reason = explain({ outcome: r.outcome, expect: r.expected.expect, expected: r.expected, matcher, answers: r.answers, top: r.top1Index ?? -1, rank: r.rank ?? null, order: scoreOrder(r.answers) });
+  const { id, line, question, language, tags, expected, outcome, ...rest } = r;
+  return { id, line, question, language, tags, expected, outcome, ...(reason !== undefined ? { reason } : {}), ...rest };
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/model/report.js';
 import { renderString } from '../../src/report/formats.js';
 import { runCli } from '../helpers/cli.js';
 import { makeReport } from '../helpers/report-fixture.js';
@@ -61,7 +62,7 @@ describe('answer-eval report --from', () => {
     writeFileSync(from, JSON.stringify({ ...makeReport(2), schemaVersion: '2.0' }));
     const res = await runCli(['report', '--from', from]);
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe(`answer-eval: ${from}: schemaVersion 2.0 cannot be read by this answer-eval (schema 1.0); use an answer-eval of the same major version\n`);
+    expect(res.stderr).toBe(`answer-eval: ${from}: schemaVersion 2.0 cannot be read by this answer-eval (schema ${SCHEMA_VERSION}); use an answer-eval of the same major version\n`);
   });
 
   it('says when the file is not JSON', async () => {

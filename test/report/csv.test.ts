@@ -25,13 +25,14 @@ describe('results.csv', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const rows = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(report.results.length);
-    expect(Object.keys(rows[0]!)).toEqual(['id', 'question', 'language', 'tags', 'expect', 'expected', 'outcome', 'top1_sequence', 'top1_label', 'top1_score', 'top1_answer', 'top1_flags', 'latency_ms', 'attempts', 'error']);
+    expect(Object.keys(rows[0]!)).toEqual(['id', 'question', 'language', 'tags', 'expect', 'expected', 'outcome', 'reason', 'top1_sequence', 'top1_label', 'top1_score', 'top1_answer', 'top1_flags', 'latency_ms', 'attempts', 'error']);
     report.results.forEach((r, i) => {
       const row = rows[i]!;
       const top = top1(r);
       expect(row['id']).toBe(r.id);
       expect(row['question']).toBe(original(row['question']!, r.question));
       expect(row['outcome']).toBe(r.outcome);
+      expect(row['reason']).toBe(r.reason ?? '');
       expect(row['tags']).toBe(r.tags.join('|'));
       expect(row['top1_answer']).toBe(original(row['top1_answer']!, top?.answer ?? ''));
       expect(row['top1_score']).toBe(top ? String(top.answer_score) : '');

@@ -28,7 +28,8 @@ describe('junit.xml', () => {
     const wrong = report.results.find((r) => r.outcome === 'wrong')!;
     const failure = cases.find((c) => c.name?.startsWith(`${wrong.id}:`))!.failure![0]!;
     expect(failure.type).toBe('wrong');
-    expect(failure.message).toContain(`expected label ${wrong.expected.label![0]}, got `);
+    expect(failure.message).toBe(`wrong: ${wrong.reason}`);
+    expect(wrong.reason).toContain(`expected label "${wrong.expected.label![0]}"; top-1 is #`);
     expect(xml).not.toContain('\u0007');
   });
 

@@ -68,11 +68,11 @@ describe('summary.md', () => {
 
       <details><summary>3 failing questions (first 10)</summary>
 
-      | id | outcome | question | expected | got |
-      |---|---|---|---|---|
-      | b | wrong | Is &lt;b&gt;A\\|B&lt;/b&gt; \\*bold\\*? | label ab | refund (seq 2, score 0.7) |
-      | c | abstained | Weather? | sequence 9 | floor (seq 999, score 0.2, floor) |
-      | d | error | Timeout? | label x | error: no answer in 30000 ms |
+      | id | outcome | question | expected | got | why |
+      |---|---|---|---|---|---|
+      | b | wrong | Is &lt;b&gt;A\\|B&lt;/b&gt; \\*bold\\*? | label ab | refund (seq 2, score 0.7) |  |
+      | c | abstained | Weather? | sequence 9 | floor (seq 999, score 0.2, floor) |  |
+      | d | error | Timeout? | label x | error: no answer in 30000 ms |  |
 
       </details>
 

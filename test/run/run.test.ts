@@ -101,6 +101,33 @@ describe('runEvaluation against a spec server', () => {
     expect(report.results[9]!.error).toEqual({ kind: 'protocol', message: 'the body is not JSON: "{\\"answers\\": ["' });
     expect(report.results[10]!.error?.message).toMatch(/^answers\[0\]\.answer_score: is missing \(body: /);
     expect(report.run).toMatchObject({ status: 'completed', agent: 'a', baseUrl: server.url, dataset: { questions: 11 } });
+    // every question that did not pass says why; the others say nothing
+    const reason = Object.fromEntries(report.results.map((r) => [r.id, r.reason]));
+    expect(reason).toEqual({
+      c1: undefined, c2: undefined, g1: undefined, f1: undefined, u1: undefined, e1: undefined, e2: undefined,
+      w1: 'expected sequence 1; top-1 is #2 "label-2" (score 70)',
+      a1: 'expected sequence 1; the service refused with the floor answer (score 5)',
+      a2: 'expected sequence 1; the service refused with an empty answer list',
+      f2: 'expected a refusal (out of scope); top-1 is #4 "label-4" (score 60)',
+    });
+  });
+
+  it('resumes from the journal alone: runEvaluation({ resume }) takes dataset, target and options from it, as the CLI does', async () => {
+    const server = await serve(() => ({ body: { answers: [item(1, 90)] } }));
+    const dataset = writeTemp(dir, 'resume-api.csv', 'id,question,expected_sequence\nr1,one,1\nr2,two,1\nr3,three,2\n');
+    const out = tempDir();
+    const first = await runEvaluation({ dataset, baseUrl: server.url, agent: 'agent-r', agentCode: 'c', timeoutMs: 1234, retries: 0, language: 'it', journalDir: out });
+    const resumed = await runEvaluation({ resume: true, journalDir: out, agentCode: 'c', rerun: 'errors' });
+    expect(resumed.report.run).toMatchObject({
+      agent: 'agent-r',
+      baseUrl: server.url,
+      dataset: { path: dataset, questions: 3 },
+      options: { timeoutMs: 1234, retries: 0, language: 'it' },
+      resumed: { fromJournal: 3, asked: 0, rerun: 'errors' },
+    });
+    expect(resumed.report.results).toEqual(first.report.results);
+    // an option that decides outcomes, given differently, is refused naming both values
+    await expect(runEvaluation({ resume: true, journalDir: out, agentCode: 'c', timeoutMs: 99 })).rejects.toThrow('--timeout differs (journal 1234, now 99)');
   });
 
   it('retries a 500 and counts the attempts', async () => {

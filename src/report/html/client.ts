@@ -126,6 +126,7 @@ export function client(): void {
         ['language', data.languages[r[2]]!], ['tags', r[3].map((t) => data.tags[t]).join(', ') || '—'],
         ['latency', r[6] === null ? '—' : `${r[6]} ms`], ['attempts', String(r[7])], ['dataset line', String(r[12])],
       ];
+      if (r[13] !== null) items.unshift(['why', r[13]]);
       if (r[8] !== null) items.push(['error', r[8]]);
       if (r[11] !== null) items.push(['first matching answer at rank', String(r[11])]);
       for (const [k, v] of items) {
@@ -140,6 +141,12 @@ export function client(): void {
       if (ranked.length === 0) td.append(el('p', r[8] === null ? 'The service returned an empty answer list.' : 'No answer: the request failed.', 'hint'));
       else {
         if (ranked.some((p, k) => p[2] !== k)) td.append(el('p', 'The service did not send this list in descending score order; shown by score.', 'hint'));
+        const seen = r[11] !== null && r[11] > 1 ? ranked[r[11] - 1] : undefined;
+        if (seen) {
+          const p = el('p', null, 'seen');
+          p.append(el('span', `The expected answer, seen at rank ${r[11]}: `, 'k'), el('span', seen[0][0], 'v'));
+          td.append(p);
+        }
         const table = el('table', null, 'ranked');
         const head = el('tr');
         for (const c of ['rank', 'score', 'seq', 'label', 'category', 'flags', 'answer']) head.append(el('th', c));

@@ -17,9 +17,9 @@ export type PageAnswer = [string, number, string, string, number];
  * One question: [id, question, language index, tag indexes, outcome index, expected (words), latency ms | null,
  * attempts, error message | null, ranked list as flat (answer, score) pairs in service order (the answer an index
  * into `answers`, or the answer itself once the table is full), position of the top-1 in that list (-1 none),
- * rank of the first matching answer | null, line].
+ * rank of the first matching answer | null, line, why it did not pass | null].
  */
-export type PageRow = [string, string, number, number[], number, string, number | null, number, string | null, (number | PageAnswer)[], number, number | null, number];
+export type PageRow = [string, string, number, number[], number, string, number | null, number, string | null, (number | PageAnswer)[], number, number | null, number, string | null];
 
 export interface PageData {
   outcomes: readonly string[];
@@ -107,6 +107,7 @@ export function* encodePageData(results: Iterable<QuestionResult>, maxAnswers = 
       r.top1Index ?? -1,
       r.rank ?? null,
       r.line,
+      r.reason ?? null,
     ];
     text += `${first ? '' : ','}${JSON.stringify(row)}`;
     first = false;

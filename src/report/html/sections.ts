@@ -62,7 +62,7 @@ export function noscriptFailures(results: Iterable<QuestionResult>, limit = 30):
   const failing = firstFailing(results, limit);
   const rows = failing.first.map((r) => {
     const top = top1(r);
-    return `<tr><td>${h(r.id)}</td><td><span class="badge o-${r.outcome}">${h(label(r.outcome))}</span></td><td>${h(truncate(r.question, 120))}</td><td>${h(describeExpected(r.expected))}</td><td>${h(describeGot(r))}${top ? `<div class="answer">${h(truncate(top.answer, 160))}</div>` : ''}</td></tr>`;
+    return `<tr><td>${h(r.id)}</td><td><span class="badge o-${r.outcome}">${h(label(r.outcome))}</span></td><td>${h(truncate(r.question, 120))}</td><td>${h(describeExpected(r.expected))}</td><td>${h(describeGot(r))}${top ? `<div class="answer">${h(truncate(top.answer, 160))}</div>` : ''}</td><td>${h(r.reason ?? '')}</td></tr>`;
   });
-  return `<noscript><p class="hint">JavaScript is off: the interactive table (filters, search, every question) needs it. The first ${failing.first.length} of ${failing.count} failing questions:</p><table class="qt"><thead><tr><th>id</th><th>outcome</th><th>question</th><th>expected</th><th>got</th></tr></thead><tbody>${rows.join('')}</tbody></table></noscript>`;
+  return `<noscript><p class="hint">JavaScript is off: the interactive table (filters, search, every question) needs it. The first ${failing.first.length} of ${failing.count} failing questions:</p><table class="qt"><thead><tr><th>id</th><th>outcome</th><th>question</th><th>expected</th><th>got</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody></table></noscript>`;
 }

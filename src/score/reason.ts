@@ -1,0 +1,96 @@
+import { EXPECTATION_FIELDS, EXPECTATION_KEYS_BY_PRECEDENCE, hasExpectations, type ExpectationKey, type Expectations } from '../model/expectations.js';
+import type { Outcome } from '../model/outcome.js';
+import type { Expect } from '../model/question.js';
+import type { ReportAnswer } from '../model/report.js';
+import type { FieldMatcher, Matcher } from './match.js';
+
+/** What `explain` needs of a judged question. */
+export interface Verdict {
+  outcome: Outcome;
+  expect: Expect;
+  expected: Expectations;
+  matcher: Matcher;
+  answers: readonly ReportAnswer[];
+  /** Index of the top-1 in `answers`, -1 without one. */
+  top: number;
+  /** 1-based rank (in score order) of the first answer meeting the expectations, null when none does. */
+  rank: number | null;
+  /** `answers` indices in score order. */
+  order: readonly number[];
+}
+
+const MAX = 60;
+const cut = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX ? `${flat.slice(0, MAX - 1)}…` : flat;
+};
+const quote = (text: string): string => `"${cut(text)}"`;
+const score = (v: number): string => String(Math.round(v * 1000) / 1000);
+
+/** An answer in words: `#14 "payments" (score 61.2)`; without its score: `#14 "payments"`. */
+const nameOf = (a: ReportAnswer, withScore = true): string =>
+  `#${a.sequence_number}${a.label ? ` ${quote(a.label)}` : ''}${withScore ? ` (score ${score(a.answer_score)})` : ''}`;
+
+/** What the top-1 holds in place of a field it fails, when its name does not show it: `category "Shop"`, `no tags`. */
+function actual(f: FieldMatcher, top: ReportAnswer): string | undefined {
+  if (f.key === 'sequence' || (f.key === 'label' && top.label)) return undefined; // in the answer's name
+  const field = EXPECTATION_FIELDS[f.key];
+  const noun = f.key === 'tag' ? 'tags' : field.noun;
+  const values = field.of(top).filter((v): v is string => v !== undefined && v !== '');
+  return values.length === 0 ? `no ${noun}` : `${noun} ${values.map(quote).join(', ')}`;
+}
+
+/** A field's expected values: `label "billing" or "invoices"`, `sequence 12`. */
+function wanted(key: ExpectationKey, values: readonly string[]): string {
+  const field = EXPECTATION_FIELDS[key];
+  return `${field.noun} ${values.map((v) => (field.kind === 'sequence' ? v : quote(v))).join(' or ')}`;
+}
+
+const everythingWanted = (expected: Expectations): string =>
+  EXPECTATION_KEYS_BY_PRECEDENCE.flatMap((k) => (expected[k] ? [wanted(k, expected[k])] : [])).join(' and ');
+
+/** How a refusal looks: `the floor answer (score 12.3)`, `a small-talk answer #1 "greeting" (score 20)`, `an empty answer list`. */
+function refusal(top: ReportAnswer | undefined): string {
+  if (top === undefined) return 'an empty answer list';
+  if (top.is_dummy_floor_answer) return `the floor answer (score ${score(top.answer_score)})`;
+  return `a small-talk answer ${nameOf(top)}`;
+}
+
+/** Where the expected answer sits when the top-1 is not it. */
+function whereExpected(v: Verdict): string {
+  if (!hasExpectations(v.expected)) return '';
+  if (v.rank !== null) return `; the expected answer ${nameOf(v.answers[v.order[v.rank - 1]!]!, false)} is at rank ${v.rank}`;
+  return v.answers.length > 1 ? '; no answer in the list meets the expectations' : '';
+}
+
+/**
+ * Why a question did not pass, in one sentence a person reads in a report, e.g.
+ * `expected label "billing"; top-1 is #14 "payments" (score 61.2); the expected answer #12 "billing" is at rank 3`.
+ * Undefined for the outcomes that need no explanation (correct, fallback ok, unlabeled, error: its message says it).
+ */
+export function explain(v: Verdict): string | undefined {
+  const top = v.top < 0 ? undefined : v.answers[v.top];
+  switch (v.outcome) {
+    case 'wrong': {
+      if (top === undefined) return undefined; // judge gives wrong only to a top-1
+      const failed = v.matcher.fields.filter((f) => !f.test(top));
+      const holds = failed.flatMap((f) => actual(f, top) ?? []);
+      return `expected ${failed.map((f) => wanted(f.key, f.values)).join(' and ')}; top-1 is ${nameOf(top)}${holds.length ? `, with ${holds.join(', ')}` : ''}${whereExpected(v)}`;
+    }
+    case 'abstained': {
+      const what = hasExpectations(v.expected) ? everythingWanted(v.expected) : 'a knowledge answer';
+      return `expected ${what}; the service refused with ${refusal(top)}${whereExpected(v)}`;
+    }
+    case 'fallback_missed':
+      return `expected a refusal (out of scope); top-1 is ${top === undefined ? 'missing' : nameOf(top)}`;
+    case 'correct':
+    case 'fallback_ok':
+    case 'unlabeled':
+    case 'error':
+      return undefined;
+    default: {
+      const unexplained: never = v.outcome; // a new outcome must say how it is explained
+      return unexplained;
+    }
+  }
+}
