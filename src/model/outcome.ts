@@ -35,12 +35,8 @@ export const OUTCOME_CLASSES: Record<Outcome, OutcomeClass> = {
 
 export const isCorrect = (o: Outcome): boolean => OUTCOME_CLASSES[o].correct;
 export const isJudged = (o: Outcome): boolean => OUTCOME_CLASSES[o].judged;
-export const isFailing = (o: Outcome): boolean => OUTCOME_CLASSES[o].failing;
 /** Failing or in error: what a reader looks at first. */
 export const needsAttention = (o: Outcome): boolean => OUTCOME_CLASSES[o].failing || OUTCOME_CLASSES[o].error;
-
-/** The outcomes of one class, in OUTCOMES order. */
-export const outcomesWhere = (test: (c: OutcomeClass) => boolean): Outcome[] => OUTCOMES.filter((o) => test(OUTCOME_CLASSES[o]));
 
 export type OutcomeCounts = Record<Outcome, number>;
 

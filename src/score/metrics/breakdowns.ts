@@ -60,12 +60,6 @@ export class SliceGroups {
   }
 }
 
-export function slice(key: string, results: Iterable<QuestionResult>): Slice {
-  const acc = new SliceAccumulator(key);
-  for (const r of results) acc.add(r);
-  return acc.result();
-}
-
 export function sliceBy(results: Iterable<QuestionResult>, keysOf: (r: QuestionResult) => readonly string[]): Slice[] {
   const groups = new SliceGroups(keysOf);
   for (const r of results) groups.add(r);

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { DATASET } from './validate-fixture.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+const dir = tempDir();
+
+describe('answer-eval validate', () => {
+  it('prints every problem with file:line and exits 2 on an error', async () => {
+    const path = writeTemp(dir, 'cli.csv', DATASET);
+    const res = await runCli(['validate', '--dataset', path, '--kb', fixture('kb.jsonl')]);
+    expect(res.code).toBe(2);
+    expect(res.stdout).toContain(`${path}:5: error: id "a" is already used at line 2 (ids must be unique)\n`);
+    expect(res.stdout).toContain(`${path}:1: warning: unknown column "notes"`);
+    expect(res.stdout).toContain(`${path}:10: error: expected_sequence 12 is not in the knowledge base\n`);
+    expect(res.stderr).toBe(`answer-eval: ${path}: 5 errors (see above)\n`);
+  });
+  it('exits 0 with warnings only', async () => {
+    const path = writeTemp(dir, 'warn.csv', 'question,expected_label,extra\nWhen?,opening-hours,x\n');
+    const res = await runCli(['validate', '-d', path, '--kb', fixture('kb.csv')]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe(`${path}:1: warning: unknown column "extra" is ignored (known: id, question, expected_answer, expected_sequence, expected_label, expected_category, expected_tag, expect, language, username, guest, extra_data, tags)\n${path}: 1 questions, 0 errors, 0 warnings\n`.replace('0 warnings', '1 warnings'));
+  });
+});
