@@ -15,4 +15,4 @@ export {
   type EngineOptions,
   type RunningEngine,
 } from './engine.js';
-export { SAMPLE_KB, SAMPLE_QUESTIONS } from './samples.js';
+export { SAMPLE_KB, SAMPLE_QUESTIONS, SAMPLE_CONVERSATIONS } from './samples.js';
