@@ -26,14 +26,21 @@ const LANGS: Record<string, { stem: (w: string) => string; stop: string[] }> = {
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
+export interface AnalyzerOptions {
+  /** Keep stop words as terms: short replies inside a dialogue ("no", "not yet") live on them. @default false */
+  keepStopWords?: boolean;
+  /** Read every run of digits as "0", so that a number matches any number of its shape ("M1234" ~ "M9876"). @default false */
+  anyNumber?: boolean;
+}
+
 /**
- * Text → index terms: lower-cased words, stop words dropped, stems without accents,
+ * Text → index terms: lower-cased words, stop words dropped (unless `keepStopWords`), stems without accents,
  * plus bigrams of every pair of neighbouring words, stop words included: "my_name" and "your_name" differ,
  * and "how_do" / "can_you" carry the shape of the question (+2 points top-1 on CLINC150 val).
  */
-export function createAnalyzer(language: string): Analyzer {
+export function createAnalyzer(language: string, options: AnalyzerOptions = {}): Analyzer {
   const lang = LANGS[language];
-  const stop = new Set(lang ? lang.stop.flatMap((w) => [w, stripAccents(w)]) : []);
+  const stop = new Set(lang && !options.keepStopWords ? lang.stop.flatMap((w) => [w, stripAccents(w)]) : []);
   const stem = lang?.stem ?? ((w: string) => w);
   const cache = new Map<string, string>();
   const stemCached = (w: string): string => {
@@ -45,7 +52,8 @@ export function createAnalyzer(language: string): Analyzer {
     return s;
   };
   return (text) => {
-    const words = text.toLowerCase().match(WORD) ?? [];
+    const lower = text.toLowerCase();
+    const words = (options.anyNumber ? lower.replace(/\d+/g, '0') : lower).match(WORD) ?? [];
     const terms: string[] = [];
     let previous: string | undefined;
     for (const word of words) {

@@ -4,12 +4,16 @@ import { ANALYZED_LANGUAGES } from './analyzer.js';
 import { checkFaults, createFaultPlanner, type FaultOptions } from './faults.js';
 import { loadKnowledgeBase, type KnowledgeBase } from './kb.js';
 import { createRetriever } from './retrieval.js';
+import { createFollowUps } from './dialogue.js';
+import { createSessions, type SessionOptions } from './session.js';
 import { createEngineServer, emptyStats, type EngineStats } from './server.js';
 
 /** Default floor: below this score the reply is the floor answer. Tuned on the sample set (docs/engine.md). */
 export const DEFAULT_FLOOR_THRESHOLD = 38;
 /** Default suggestion threshold: runner-ups at or above it are returned as suggestions. */
 export const DEFAULT_SUGGESTION_THRESHOLD = 50;
+/** Default follow-up threshold: inside a dialogue, a follow-up scoring below it is not understood. */
+export const DEFAULT_FOLLOW_UP_THRESHOLD = 45;
 
 export interface EngineOptions {
   /** A loaded knowledge base, or the path of a `.jsonl` / `.csv` one. */
@@ -30,6 +34,10 @@ export interface EngineOptions {
   floorThreshold?: number;
   /** @default DEFAULT_SUGGESTION_THRESHOLD */
   suggestionThreshold?: number;
+  /** Inside a dialogue, a follow-up must score at least this to be the reply (docs/engine.md#dialogues). @default DEFAULT_FOLLOW_UP_THRESHOLD */
+  followUpThreshold?: number;
+  /** Bounds of the per-user sessions (open dialogues, the repeat check) and their clock. @default 30 min idle, 10,000 users, 50 questions each */
+  sessions?: SessionOptions;
 }
 
 export interface RunningEngine {
@@ -57,6 +65,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const stats = emptyStats();
   const server = createEngineServer({
     retriever,
+    followUps: createFollowUps(kb, options.followUpThreshold ?? DEFAULT_FOLLOW_UP_THRESHOLD),
+    sessions: createSessions(options.sessions),
     agent,
     code,
     thresholds: {

@@ -21,6 +21,15 @@ export interface KbEntry {
   examples: string[];
   /** Greeting / small talk: answered with `is_dummy_answer: "true"`. */
   smallTalk: boolean;
+  /**
+   * Sequence numbers of the entries that may answer the same user's next question: an entry with follow-ups
+   * opens a dialogue (docs/engine.md#dialogues). Empty for most entries.
+   */
+  followUps: number[];
+  /** Reachable only as a follow-up inside a dialogue: left out of the normal index. */
+  dialogueOnly: boolean;
+  /** Seconds the caller should wait before the next question (`delay`); absent: `"-1"`, none asked. */
+  delay?: number;
   /** 1-based line of the entry in its file. */
   line: number;
 }
@@ -32,8 +41,16 @@ export interface KnowledgeBase {
 
 export const KB_FIELDS = [
   'sequence_number', 'answer', 'theme', 'context', 'snippet', 'tags', 'label',
-  'category', 'sub_category', 'language', 'examples', 'small_talk',
+  'category', 'sub_category', 'language', 'examples', 'small_talk', 'follow_ups', 'dialogue_only', 'delay',
 ] as const;
+
+const DELAY_HINT = 'seconds to wait before the next question, a number >= 0 such as 2 (leave it out for "-1", none)';
+
+const yesNo = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', ''])])
+  .optional()
+  .nullable()
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
 
 const optionalText = z
   .string()
@@ -73,11 +90,21 @@ const rowSchema = z
       .optional()
       .nullable()
       .transform((e) => (Array.isArray(e) ? e : (e ?? '').split(' || ')).map((s) => s.trim()).filter(Boolean)),
-    small_talk: z
-      .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', ''])])
+    small_talk: yesNo,
+    follow_ups: z
+      .union([
+        z.array(z.number().int().nonnegative()),
+        z.string().trim().regex(/^(\d+(\s*\|\s*\d+)*)?$/).transform((s) => (s ? s.split('|').map(Number) : [])),
+      ])
       .optional()
       .nullable()
-      .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes'),
+      .transform((f) => f ?? []),
+    dialogue_only: yesNo,
+    delay: z
+      .union([z.number().nonnegative(DELAY_HINT).finite(DELAY_HINT), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)])
+      .optional()
+      .nullable()
+      .transform((d) => d ?? undefined),
   })
   .strict();
 
@@ -101,6 +128,9 @@ export function parseKbRow(raw: unknown, file: string, line: number): KbEntry | 
     language: r.language,
     examples: r.examples,
     smallTalk: r.small_talk,
+    followUps: r.follow_ups,
+    dialogueOnly: r.dialogue_only,
+    ...(r.delay !== undefined && { delay: r.delay }),
     line,
   };
 }
@@ -122,6 +152,9 @@ const UNION_HINTS: Record<string, string> = {
   tags: 'a string "a|b" or an array of strings',
   examples: 'an array of strings, or in CSV a text with " || " between examples',
   small_talk: 'true or false',
+  dialogue_only: 'true or false',
+  follow_ups: 'an array of sequence numbers such as [31, 32], or in CSV "31|32"',
+  delay: DELAY_HINT,
 };
 
 /** Entries from JSONL text: one JSON object per line, blank lines skipped. */
@@ -166,18 +199,53 @@ export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; pr
   return { entries, problems };
 }
 
-/** Problems that need the whole file: duplicate sequence numbers, an empty file. */
+/**
+ * Problems that need the whole file: duplicate sequence numbers, an empty file, follow-ups naming no entry or
+ * an entry in another language, dialogue-only entries that no dialogue leads to.
+ */
 export function checkKb(entries: KbEntry[], file: string): InputProblem[] {
   const problems: InputProblem[] = [];
-  const seen = new Map<number, number>();
+  const seen = new Map<number, KbEntry>();
   for (const e of entries) {
     const first = seen.get(e.sequenceNumber);
     if (first !== undefined) {
-      problems.push({ file, line: e.line, message: `sequence_number ${e.sequenceNumber} is already used on line ${first} (each entry needs its own)` });
-    } else seen.set(e.sequenceNumber, e.line);
+      problems.push({ file, line: e.line, message: `sequence_number ${e.sequenceNumber} is already used on line ${first.line} (each entry needs its own)` });
+    } else seen.set(e.sequenceNumber, e);
   }
   if (entries.length === 0) problems.push({ file, line: 1, message: 'no entries (a knowledge base needs at least one answer)' });
+  for (const e of entries) {
+    for (const n of e.followUps) {
+      const target = seen.get(n);
+      if (!target) {
+        problems.push({ file, line: e.line, message: `field "follow_ups": no entry has sequence_number ${n} (a follow-up names another entry of this file)` });
+      } else if (target.language !== e.language) {
+        problems.push({ file, line: e.line, message: `field "follow_ups": entry ${n} is in "${target.language}", this one in "${e.language}" (a dialogue stays in one language)` });
+      }
+    }
+  }
+  const reached = reachable(entries, seen);
+  for (const e of entries) {
+    if (e.dialogueOnly && !reached.has(e.sequenceNumber)) {
+      problems.push({ file, line: e.line, message: 'dialogue_only entry that no dialogue leads to (list its sequence_number in the follow_ups of an entry that is not dialogue_only, or of a step such an entry leads to)' });
+    }
+  }
   return problems;
+}
+
+/** Sequence numbers reachable through follow_ups from the entries of the normal index. */
+function reachable(entries: KbEntry[], bySequence: Map<number, KbEntry>): Set<number> {
+  const reached = new Set<number>();
+  const queue = entries.filter((e) => !e.dialogueOnly);
+  for (let e = queue.pop(); e; e = queue.pop()) {
+    for (const n of e.followUps) {
+      const target = bySequence.get(n);
+      if (target && !reached.has(n)) {
+        reached.add(n);
+        queue.push(target);
+      }
+    }
+  }
+  return reached;
 }
 
 /** Reads a `.jsonl` or `.csv` knowledge base; throws one InputError listing every bad row. */

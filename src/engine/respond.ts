@@ -29,18 +29,39 @@ const FLOOR_TEXT: Record<string, string> = {
 /** Sequence number of the floor answer, which is not a knowledge-base entry. */
 export const FLOOR_SEQUENCE = '0';
 
-const flags = (o: { agent: boolean; dummy: boolean; floor: boolean; suggestion: boolean; international: boolean }): AnswerItem => ({
+/** A user's dialogue state as every answer item reports it (spec 2.4). */
+export interface DialogueFlags {
+  /** A dialogue is open after this answer: the user's next question is matched against follow-ups first. */
+  inProgress: boolean;
+  /** The answer is a follow-up matched inside the dialogue. */
+  dialogueAnswer: boolean;
+}
+
+export const NO_DIALOGUE: DialogueFlags = { inProgress: false, dialogueAnswer: false };
+
+interface ItemFlags {
+  agent: boolean;
+  dummy: boolean;
+  floor: boolean;
+  suggestion: boolean;
+  international: boolean;
+  dialogue: DialogueFlags;
+  /** Seconds before the next question; undefined: "-1", none asked. */
+  delay: number | undefined;
+}
+
+const flags = (o: ItemFlags): AnswerItem => ({
   is_agent_answer: String(o.agent),
   is_dummy_answer: String(o.dummy),
   is_dummy_floor_answer: String(o.floor),
   is_suggestion_answer: String(o.suggestion),
   is_international_question: String(o.international),
-  is_dialog_in_progress: 'false',
-  is_dialogue_answer: 'false',
-  delay: '-1',
+  is_dialog_in_progress: String(o.dialogue.inProgress),
+  is_dialogue_answer: String(o.dialogue.dialogueAnswer),
+  delay: o.delay === undefined ? '-1' : String(o.delay),
 });
 
-function entryItem(entry: KbEntry, score: number, suggestion: boolean, language: string): AnswerItem {
+function entryItem(entry: KbEntry, score: number, suggestion: boolean, language: string, dialogue: DialogueFlags): AnswerItem {
   const optional: [string, string | undefined][] = [
     ['theme', entry.theme],
     ['context', entry.context],
@@ -56,7 +77,15 @@ function entryItem(entry: KbEntry, score: number, suggestion: boolean, language:
     sequence_number: String(entry.sequenceNumber),
     answer_score: String(score),
     answer_language: entry.language,
-    ...flags({ agent: true, dummy: entry.smallTalk, floor: false, suggestion, international: entry.language !== language }),
+    ...flags({
+      agent: true,
+      dummy: entry.smallTalk,
+      floor: false,
+      suggestion,
+      international: entry.language !== language,
+      dialogue,
+      delay: entry.delay,
+    }),
   };
 }
 
@@ -69,16 +98,31 @@ export function floorItem(language: string, score: number): AnswerItem {
     sequence_number: FLOOR_SEQUENCE,
     answer_score: String(score),
     answer_language: text ? language : 'en',
-    ...flags({ agent: false, dummy: true, floor: true, suggestion: false, international: false }),
+    ...flags({ agent: false, dummy: true, floor: true, suggestion: false, international: false, dialogue: NO_DIALOGUE, delay: undefined }),
   };
 }
 
-/** Ranked entries → the `answers` list, best first: the top entry, then suggestions, or the floor. Pure. */
-export function buildAnswers(ranked: Ranked[], language: string, t: Thresholds): AnswerItem[] {
+/** The entry the reply gives first, or undefined when the best score is below the floor. Pure. */
+export const topEntry = (ranked: Ranked[], t: Thresholds): KbEntry | undefined =>
+  ranked[0] && ranked[0].score >= t.floor ? ranked[0].entry : undefined;
+
+/**
+ * Ranked entries → the `answers` list, best first: the top entry, then suggestions, or the floor. Every entry
+ * item carries the user's dialogue state after this answer. Pure.
+ */
+export function buildAnswers(ranked: Ranked[], language: string, t: Thresholds, dialogue: DialogueFlags = NO_DIALOGUE): AnswerItem[] {
   const [top, ...rest] = ranked;
   if (!top || top.score < t.floor) return [floorItem(language, top?.score ?? 0)];
   const suggestions = rest
     .filter((r) => r.score >= t.suggestion && r.score >= t.floor && !r.entry.smallTalk)
     .slice(0, t.maxSuggestions);
-  return [entryItem(top.entry, top.score, false, language), ...suggestions.map((r) => entryItem(r.entry, r.score, true, language))];
+  return [
+    entryItem(top.entry, top.score, false, language, dialogue),
+    ...suggestions.map((r) => entryItem(r.entry, r.score, true, language, dialogue)),
+  ];
 }
+
+/** The single answer of a follow-up matched inside a dialogue. Pure. */
+export const followUpAnswer = (match: Ranked, language: string, inProgress: boolean): AnswerItem[] => [
+  entryItem(match.entry, match.score, false, language, { inProgress, dialogueAnswer: true }),
+];

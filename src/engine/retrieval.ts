@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { createAnalyzer, type Analyzer } from './analyzer.js';
+import { createAnalyzer, type Analyzer, type AnalyzerOptions } from './analyzer.js';
 import { trainClassifier, type Classifier } from './classifier.js';
 import type { KbEntry, KnowledgeBase } from './kb.js';
 
@@ -14,6 +14,8 @@ export interface RetrievalOptions {
   answerWeight?: number;
   /** Weight of the classifier's probability added to the BM25 match (0: BM25 only). @default 0.3 */
   classifierWeight?: number;
+  /** How questions and examples are split into terms (the follow-ups of a dialogue step keep stop words and numbers' shape). */
+  analyzer?: AnalyzerOptions;
 }
 
 export interface Retriever {
@@ -43,8 +45,8 @@ interface Shard {
   classifierWeight: number;
 }
 
-function buildShard(entries: KbEntry[], language: string, answerWeight: number, classifierWeight: number): Shard {
-  const analyze = createAnalyzer(language);
+function buildShard(entries: KbEntry[], language: string, answerWeight: number, classifierWeight: number, analyzer: AnalyzerOptions): Shard {
+  const analyze = createAnalyzer(language, analyzer);
   const index = new MiniSearch<Doc>({ fields: ['examples', 'answer'], tokenize: (s) => s.split(' ').filter(Boolean) });
   const docFreq = new Map<string, number>();
   const analyzed = entries.map((entry) => entry.examples.map((e) => analyze(e)));
@@ -102,12 +104,20 @@ function rank(shard: Shard, question: string, limit: number): Ranked[] {
   return ranked.slice(0, limit).map(({ entry, score }) => ({ entry, score }));
 }
 
-/** Indexes the knowledge base once per language; a question is matched against its language's entries. */
+/**
+ * Indexes the knowledge base once per language; a question is matched against its language's entries.
+ * Dialogue-only entries are left out: they answer only inside a dialogue (dialogue.ts).
+ */
 export function createRetriever(kb: KnowledgeBase, options: RetrievalOptions = {}): Retriever {
+  return indexEntries(kb.entries.filter((e) => !e.dialogueOnly), options);
+}
+
+/** A retriever over exactly these entries (the normal index, or the follow-ups of one dialogue step). */
+export function indexEntries(entries: KbEntry[], options: RetrievalOptions = {}): Retriever {
   const answerWeight = options.answerWeight ?? 0.5;
   const classifierWeight = options.classifierWeight ?? 0.3;
   const byLanguage = new Map<string, KbEntry[]>();
-  for (const entry of kb.entries) {
+  for (const entry of entries) {
     const list = byLanguage.get(entry.language);
     if (list) list.push(entry);
     else byLanguage.set(entry.language, [entry]);
@@ -117,7 +127,7 @@ export function createRetriever(kb: KnowledgeBase, options: RetrievalOptions = {
     let shard = shards.get(language);
     if (!shard) {
       // A language without entries of its own searches the whole base with its own analyzer.
-      shard = buildShard(byLanguage.get(language) ?? kb.entries, language, answerWeight, classifierWeight);
+      shard = buildShard(byLanguage.get(language) ?? entries, language, answerWeight, classifierWeight, options.analyzer ?? {});
       shards.set(language, shard);
     }
     return shard;

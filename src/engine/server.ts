@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { buildAnswers, type AnswerResponse, type Thresholds } from './respond.js';
+import type { Thresholds } from './respond.js';
 import { isProblem, parseAnswerRequest, type AnswerRequest } from './request.js';
 import { render } from './render.js';
-import { createRepeatTracker, repeatMessage } from './session.js';
+import type { Sessions } from './session.js';
+import type { FollowUps } from './dialogue.js';
+import { takeTurn } from './turn.js';
 import { malformedBody, OVERSIZE_BYTES, type FaultPlanner } from './faults.js';
-import type { Retriever } from './retrieval.js';
+import type { Ranked, Retriever } from './retrieval.js';
 
 /** Largest accepted request body; a larger one gets 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -14,6 +16,10 @@ export const ANSWER_PATH = '/api/v1/answer';
 
 export interface HandlerConfig {
   retriever: Retriever;
+  /** The follow-ups of each dialogue step. */
+  followUps: FollowUps;
+  /** Per-user state: open dialogues, questions asked. */
+  sessions: Sessions;
   agent: string;
   code: string;
   thresholds: Thresholds;
@@ -114,16 +120,14 @@ function delay(ms: number, res: ServerResponse): Promise<boolean> {
 }
 
 export function createEngineServer(config: HandlerConfig): Server {
-  const repeats = createRepeatTracker();
-
   /** Checks the request and ranks the answers; a bad request comes back as the HttpError to send. */
-  function prepare(body: unknown, invalidJson: string | undefined): HttpError | { request: AnswerRequest; response: AnswerResponse } {
+  function prepare(body: unknown, invalidJson: string | undefined): HttpError | { request: AnswerRequest; ranked: Ranked[] } {
     if (invalidJson !== undefined) return new HttpError(400, `the body is not valid JSON: ${invalidJson}`, '(body)');
     const request = parseAnswerRequest(body, config.languages);
     if (isProblem(request)) return new HttpError(400, request.message, request.field);
     if (request.wikiagent !== config.agent) return new HttpError(404, 'not authorized: unknown wikiagent');
     const ranked = config.retriever.answer(request.question.text, request.language, 1 + config.thresholds.maxSuggestions * 2);
-    return { request, response: { answers: buildAnswers(ranked, request.language, config.thresholds) } };
+    return { request, ranked };
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -159,10 +163,11 @@ export function createEngineServer(config: HandlerConfig): Server {
       return sendError(res, new HttpError(429, 'too many requests (injected)'), { 'retry-after': String(fault.retryAfter) });
     }
     if (prepared instanceof HttpError) throw prepared;
-    const { request, response } = prepared;
-    if (request.username && repeats.seen(request.username, request.question.text, Date.now())) {
-      response.post_processed_answer = repeatMessage(request.language);
-    }
+    const { request, ranked } = prepared;
+    // The session moves on only here, past the injected resets, errors and 429s and a client gone during the
+    // latency: a request that got no answer leaves the user's dialogue where it was, as if it had never arrived.
+    const session = request.username === undefined ? undefined : config.sessions.open(request.wikiagent, request.username);
+    const response = takeTurn(session, request.question.text, request.language, ranked, config);
     if (fault.kind === 'oversize') {
       stats.faults.oversize++;
       const padded = { ...response, answers: response.answers.map((a) => ({ ...a, context: 'x'.repeat(OVERSIZE_BYTES) })) };

@@ -19,3 +19,17 @@ export function ask(engine: RunningEngine, body: unknown, headers: Record<string
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
+
+/** The JSON body of a 200 answer. */
+export interface AnswerBody {
+  post_processed_answer?: string;
+  answers: Record<string, string>[];
+}
+
+/** Asks one question as `username` (or as a guest when it is undefined) and returns the parsed 200 body. */
+export async function askAs(engine: RunningEngine, username: string | undefined, text: string, language = 'en'): Promise<AnswerBody> {
+  const { username: _u, guest: _g, ...base } = specBody(engine.agent, text);
+  const res = await ask(engine, { ...base, ...(username === undefined ? { guest: '1' } : { username }), language });
+  if (res.status !== 200) throw new Error(`${res.status} for "${text}": ${await res.text()}`);
+  return (await res.json()) as AnswerBody;
+}

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { parseLatency, SAMPLE_KB, startEngine, type FaultOptions } from '../../engine/index.js';
+import { ConfigError } from '../../errors.js';
 
 interface ServeArgs {
   kb: string;
@@ -14,6 +15,8 @@ interface ServeArgs {
   'oversize-rate': number;
   seed: number;
   floor?: number;
+  'follow-up-floor'?: number;
+  'session-minutes'?: number;
 }
 
 /** `answer-eval serve`: the reference Answer Service until SIGINT/SIGTERM. */
@@ -33,7 +36,9 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('throttle-rate', { type: 'number', default: 0, describe: 'share of 429 replies with Retry-After' })
       .option('oversize-rate', { type: 'number', default: 0, describe: 'share of 200 replies with a body of several MiB' })
       .option('seed', { type: 'number', default: 1, describe: 'seed of the fault decisions' })
-      .option('floor', { type: 'number', describe: 'floor threshold on the 0-100 score scale' }),
+      .option('floor', { type: 'number', describe: 'floor threshold on the 0-100 score scale' })
+      .option('follow-up-floor', { type: 'number', describe: 'inside a dialogue, the score a follow-up needs to be understood (0-100)' })
+      .option('session-minutes', { type: 'number', describe: "minutes of silence after which a user's dialogue and repeat memory are forgotten (default 30)" }),
   handler: async (args) => {
     const faults: FaultOptions = {
       ...(args.latency !== undefined && { latency: parseLatency(args.latency) }),
@@ -43,6 +48,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       throttleRate: args['throttle-rate'],
       oversizeRate: args['oversize-rate'],
     };
+    const minutes = args['session-minutes'];
+    if (minutes !== undefined && !(minutes > 0)) throw new ConfigError(`--session-minutes ${minutes}: expected minutes above 0, e.g. 30`);
     const given = process.env.ANSWER_AGENT_CODE;
     const engine = await startEngine({
       kb: args.kb,
@@ -53,6 +60,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       faults,
       seed: args.seed,
       ...(args.floor !== undefined && { floorThreshold: args.floor }),
+      ...(args['follow-up-floor'] !== undefined && { followUpThreshold: args['follow-up-floor'] }),
+      ...(minutes !== undefined && { sessions: { idleMs: minutes * 60_000 } }),
     });
     // The code is printed once, only when generated here; a code from the environment is never echoed.
     process.stdout.write(
