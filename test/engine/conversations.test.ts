@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CONVERSATIONS, SAMPLE_KB, startEngine, type RunningEngine } from '../../src/engine/index.js';
-import { compileValue } from '../../src/score/match.js';
+import { compileValue } from '../../src/model/expectations.js';
 import { askAs, type AnswerBody } from './helpers.js';
 
 // Plays datasets/sample/conversations.jsonl against the embedded engine, each conversation as its own username,
