@@ -5,10 +5,11 @@ import type { QuestionResult } from '../model/report.js';
 import type { ScoredData } from '../model/source.js';
 
 /**
- * A text cell a spreadsheet would read as a formula (starts with = + - @, tab or carriage return)
- * gets a leading `'`, so Excel, LibreOffice and Sheets show it as text (OWASP "CSV injection").
+ * A text cell a spreadsheet would read as a formula (starts with = + - @, a tab, a line break, or their
+ * full-width forms ＝ ＋ － ＠, which some spreadsheets take for the same) gets a leading `'`, so Excel,
+ * LibreOffice and Sheets show it as text (OWASP "CSV injection").
  */
-export const safeCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+export const safeCell = (text: string): string => (/^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text);
 
 const COLUMNS = [
   'id', 'question', 'language', 'tags', 'expect', 'expected', 'outcome', 'reason',

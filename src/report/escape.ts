@@ -14,3 +14,10 @@ export const jsonForScript = (value: unknown): string =>
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+/**
+ * Data text that a GitHub comment or job summary must not turn into a notification or a link: a zero-width
+ * space after every `@` (no @mention, no @org/team) and between `#` or `GH-` and a digit (no #123 issue
+ * reference). It renders the same. Apply it to the text before escaping it for Markdown.
+ */
+export const neutralizeMentions = (text: string): string => text.replace(/@(?!\u200b)/g, '@\u200b').replace(/(#|\bGH-)(?=\d)/gi, '$1\u200b');

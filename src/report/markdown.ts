@@ -1,4 +1,5 @@
 import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
+import { neutralizeMentions } from './escape.js';
 import { allSlices, confusions, firstFailing, type SliceView } from './insights.js';
 import type { Interval } from '../model/metrics.js';
 import { OUTCOME_CLASSES, OUTCOMES } from '../model/outcome.js';
@@ -6,9 +7,9 @@ import type { ScoredData } from '../model/source.js';
 
 const MD_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '|': '\\|' };
 
-/** Data text safe in a Markdown table cell: one line, no HTML, no pipes, no emphasis, links or code. */
+/** Data text safe in a Markdown table cell: one line, no HTML, no pipes, no emphasis, links or code, no @mention or #123. */
 export const md = (text: unknown, max = 80): string =>
-  truncate(String(text ?? ''), max).replace(/([\\`*_[\]#~!])/g, '\\$1').replace(/[<>&|]/g, (c) => MD_ESCAPES[c]!);
+  neutralizeMentions(truncate(String(text ?? ''), max)).replace(/([\\`*_[\]#~!])/g, '\\$1').replace(/[<>&|]/g, (c) => MD_ESCAPES[c]!);
 
 const withInterval = (value: number | null, i: Interval): string =>
   i.low !== null && i.high !== null ? `**${pct(value)}** (95% CI ${pct(i.low)}–${pct(i.high)}, n=${i.n})` : `**${pct(value)}**`;

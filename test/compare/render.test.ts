@@ -9,6 +9,7 @@ import { renderCompareHtml } from '../../src/compare/render/html.js';
 import { renderCompareJson } from '../../src/compare/render/json.js';
 import { escapeMd, renderCompareMarkdown } from '../../src/compare/render/markdown.js';
 import { ComparisonSchema } from '../../src/compare/schema.js';
+import { md as summaryMd } from '../../src/report/markdown.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/tmp.js';
 import { answer, FILES, report, result } from './fixtures.js';
@@ -37,7 +38,9 @@ describe('compare.json and compare.md', () => {
   });
 
   it('escapes pipes, HTML, formatting and mentions in Markdown', () => {
-    expect(escapeMd('a|b <i>x</i> *y* @team\nz')).toBe('a\\|b &lt;i&gt;x&lt;/i&gt; \\*y\\* &#64;team z');
+    expect(escapeMd('a|b <i>x</i> *y* @team\nz #12 GH-3')).toBe('a\\|b &lt;i&gt;x&lt;/i&gt; \\*y\\* @\u200bteam z \\#\u200b12 GH-\u200b3');
+    // one neutraliser for summary.md and compare.md: an HTML entity (&#64;) is decoded before GitHub looks for mentions
+    expect(summaryMd('@team #12')).toBe('@\u200bteam \\#\u200b12');
     const md = renderCompareMarkdown(c);
     expect(md).not.toContain('<script>');
     expect(md).not.toContain('<img');

@@ -5,7 +5,7 @@ import { renderString } from '../../src/report/formats.js';
 import { top1 } from '../../src/score/result.js';
 import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
 
-const unsafe = (s: string) => /^[=+\-@\t\r]/.test(s);
+const unsafe = (s: string) => /^[=+\-@\t\r\n＝＋－＠]/.test(s);
 const original = (cell: string, source: string) => (unsafe(source) ? `'${source}` : source);
 
 describe('results.csv', () => {
@@ -16,6 +16,10 @@ describe('results.csv', () => {
     expect(safeCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(safeCell('\tx')).toBe("'\tx");
     expect(safeCell('\rx')).toBe("'\rx");
+    // a line break first (a cell that starts on its second line), and the full-width forms
+    expect(safeCell('\n=1+2')).toBe("'\n=1+2");
+    expect(safeCell('\r\n@SUM(A1)')).toBe("'\r\n@SUM(A1)");
+    for (const c of ['＝', '＋', '－', '＠']) expect(safeCell(`${c}1+2`)).toBe(`'${c}1+2`);
     expect(safeCell('a=b')).toBe('a=b');
   });
 

@@ -6,6 +6,7 @@ import { renderString } from '../../src/report/formats.js';
 import { fromReport } from '../../src/model/source.js';
 import type { QuestionResult, Report, ReportAnswer } from '../../src/model/report.js';
 import { appendStepSummary } from '../../src/report/step-summary.js';
+import { writeReports } from '../../src/report/write.js';
 import { summarize } from '../../src/score/summary.js';
 import { makeReport } from '../helpers/report-fixture.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
@@ -38,6 +39,25 @@ describe('summary.md', () => {
   it('escapes data for Markdown tables: pipes, HTML, emphasis', () => {
     expect(md('a|b <script> *x* [l](u) `c`')).toBe('a\\|b &lt;script&gt; \\*x\\* \\[l\\](u) \\`c\\`');
     expect(md('line\nbreak')).toBe('line break');
+  });
+
+  it('pings nobody and links no issue: @mentions, @org/team, #123 and GH-7 from data are neutralised (a zero-width space)', async () => {
+    const hostile = handMade();
+    hostile.results[1] = result('@octocat', 'ask @github/security about #42', 'wrong', { expect: 'answer', label: ['GH-7 fix'] }, [answer(14, '@admin', 0.7), answer(3, 'GH-7 fix', 0.4)], {
+      reason: 'expected label "GH-7 fix"; top-1 is #14 "@admin" (score 0.7); the expected answer #3 is at rank 2',
+    });
+    hostile.summary = summarize(hostile.results);
+    const out = tempDir();
+    await writeReports(fromReport(hostile), out, ['md']);
+    const text = readFileSync(join(out, 'summary.md'), 'utf8');
+    expect(text).toContain('@\u200boctocat');
+    expect(text).toContain('@\u200bgithub/security');
+    expect(text).toContain('\\#\u200b42');
+    expect(text).toContain('#\u200b14');
+    expect(text).toContain('GH-\u200b7');
+    // what GitHub would turn into a mention or a reference
+    expect(text.match(/@[A-Za-z0-9]/g)).toBeNull();
+    expect(text.match(/(?:^|[^&])#\d|\bGH-\d/g)).toBeNull();
   });
 
   it('renders a small report without metrics', () => {

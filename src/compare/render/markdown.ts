@@ -1,18 +1,18 @@
+import { neutralizeMentions } from '../../report/escape.js';
 import type { Comparison, CoverageChange, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
 import { interval, metricRows, mrrDeltaText, mrrText, pts, pValue, score, scoreDelta, verdict } from './format.js';
 
 /** Rows per list in the Markdown: a PR comment is limited in size; compare.html has them all. */
 const MAX_ROWS = 30;
 
-/** Text safe in a Markdown table cell: no HTML, no pipes, no formatting, no @mentions, one line. */
+/** Text safe in a Markdown table cell: no HTML, no pipes, no formatting, no @mention or #123 reference, one line. */
 export const escapeMd = (text: unknown): string =>
-  String(text ?? '')
+  neutralizeMentions(String(text ?? ''))
     .replace(/[\r\n]+/g, ' ')
     .replace(/[\\`*_[\]|~#]/g, (c) => `\\${c}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/@/g, '&#64;');
+    .replace(/>/g, '&gt;');
 
 const truncate = (s: string, max = 80): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 const top = (s: QuestionSide): string => (s.top1 === null ? '(no answer)' : `${truncate(s.top1.answer)} (#${s.top1.sequence_number}, ${score(s.top1.score)})`);
