@@ -71,3 +71,14 @@ export class GateFailedError extends AnswerEvalError {
     super(`gate failed:\n${failures.map((f) => `  - ${f}`).join('\n')}`, 'GATE_FAILED', 1);
   }
 }
+
+/**
+ * The dataset changed while a run read it: exit 2 when that is seen before anything was sent, 3 once
+ * questions were sent (the run stops, what was asked is journaled and a partial report is written).
+ */
+export class DatasetChangedError extends AnswerEvalError {
+  override name = 'DatasetChangedError';
+  constructor(message: string, exitCode: 2 | 3) {
+    super(message, 'DATASET_CHANGED', exitCode);
+  }
+}

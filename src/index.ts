@@ -10,6 +10,7 @@
 export { runEvaluation, type RunOutcome } from './run/run.js';
 export type { RunOptions } from './run/options.js';
 export { readDataset, type Dataset } from './dataset/read.js';
+export { openDataset, type DatasetSource, type OpenOptions } from './dataset/source.js';
 export type { Question, Expect } from './model/question.js';
 export { writeReports, parseFormats } from './report/write.js';
 export { REPORT_FORMATS, renderString, type ReportFormat } from './report/formats.js';

@@ -5,6 +5,7 @@ import { readReport } from '../report/read.js';
 import { renderCompareConsole } from '../compare/render/console.js';
 import { writeComparison } from '../compare/write.js';
 import { datasetSha256 } from '../dataset/read.js';
+import type { DatasetSource } from '../dataset/source.js';
 import { regressionGates, type GateResult } from '../gate/gates.js';
 import { compareSettingsOf, regressionGatesOf } from '../gate/options.js';
 import { SCHEMA_VERSION, type Report } from '../model/report.js';
@@ -13,7 +14,7 @@ import { SCHEMA_VERSION, type Report } from '../model/report.js';
 export const readBaseline = (file: string): Promise<Report> => readReport(file);
 
 /** Refuses (exit 2, before anything is sent) a baseline of another dataset, agent or schema major, unless forced. */
-export async function checkBaseline(baseline: Report, file: string, run: { dataset: string; agent: string }, force: boolean): Promise<void> {
+export async function checkBaseline(baseline: Report, file: string, run: { dataset: string | DatasetSource; agent: string }, force: boolean): Promise<void> {
   const sha256 = await datasetSha256(run.dataset);
   checkComparable(baseline, { schemaVersion: SCHEMA_VERSION, run: { agent: run.agent, dataset: { sha256 } } }, { base: file, head: 'this run' }, force);
 }

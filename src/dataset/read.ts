@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
-import { extname } from 'node:path';
-import { createInterface } from 'node:readline';
+import type { ReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { InputError, type InputProblem } from '../errors.js';
+import { DatasetChangedError, InputError, type InputProblem } from '../errors.js';
+import { countBreaks, csvProblem, type CsvParseError } from './csv-errors.js';
+import { decodeLines, Undecodable } from './decode.js';
+import { FingerprintRecorder, stampDifference, stampOf, verified, type FileStamp } from './fingerprint.js';
 import { IdHashes } from './ids.js';
 import type { Question } from '../model/question.js';
 import { parseRow, type RawRow } from './row.js';
+import { openDataset, readFailure, type DatasetSource, type OpenOptions } from './source.js';
 
 export interface Dataset {
   path: string;
@@ -33,55 +37,90 @@ export interface DatasetScan extends Dataset {
  * Reads a CSV or JSONL question set as a stream. Every bad row is collected and reported at once,
  * as `file:line: what is wrong (what was expected)`, before anything is sent.
  */
-export async function readDataset(path: string): Promise<Dataset> {
-  const { problems, columnLines: _, ...dataset } = await scanDataset(path);
+export async function readDataset(dataset: string | DatasetSource, options: OpenOptions = {}): Promise<Dataset> {
+  const { problems, columnLines: _, ...read } = await scanDataset(dataset, options);
   if (problems.length > 0) throw new InputError(problems);
-  return dataset;
+  return read;
 }
 
 /** Reads every row, collecting problems instead of throwing (a missing file still throws). */
-export async function scanDataset(path: string): Promise<DatasetScan> {
-  const questions: Question[] = [];
-  const { problems, duplicateLines, ...scan } = await checkQuestions(path, (q) => questions.push(q));
-  const kept = duplicateLines.size === 0 ? questions : questions.filter((q) => !duplicateLines.has(q.line));
-  return { ...scan, questions: kept, problems };
+export async function scanDataset(dataset: string | DatasetSource, options: OpenOptions = {}): Promise<DatasetScan> {
+  return withSource(dataset, options, async (source) => {
+    const questions: Question[] = [];
+    const { problems, duplicateLines, ...scan } = await checkQuestions(source, (q) => questions.push(q));
+    const kept = duplicateLines.size === 0 ? questions : questions.filter((q) => !duplicateLines.has(q.line));
+    return { ...scan, questions: kept, problems };
+  });
+}
+
+/** Runs `f` on an opened dataset; one opened here (from a path) is closed after. */
+async function withSource<T>(dataset: string | DatasetSource, options: OpenOptions, f: (source: DatasetSource) => Promise<T>): Promise<T> {
+  if (typeof dataset !== 'string') return f(dataset);
+  const source = await openDataset(dataset, options);
+  try {
+    return await f(source);
+  } finally {
+    await source.close();
+  }
 }
 
 /**
  * One pass over a dataset that keeps no question: the sha256, every problem (bad rows, duplicate ids),
  * and each good question handed to `visit` (a repeated id's later rows too: they are problems, so a run
  * stops there anyway). A run checks its dataset this way before anything is sent, then reads the questions
- * again with `questionsOf`.
+ * again with `questionsOf`, which checks that it reads the same bytes (`source.checked`).
  */
 export async function checkQuestions(
-  path: string,
+  source: DatasetSource,
   visit: (question: Question) => void,
 ): Promise<Omit<DatasetScan, 'questions'> & { count: number; duplicateLines: Set<number> }> {
-  const hash = createHash('sha256');
+  const path = source.name;
+  const recorder = new FingerprintRecorder();
+  let opened: FileStamp | undefined;
   const problems: InputProblem[] = [];
   const columns = new Map<string, number>();
   const ids = new IdHashes();
   let count = 0;
-  const jsonl = isJsonl(path);
-  for await (const { question, row } of parsedRows(path, problems, (chunk) => hash.update(chunk))) {
+  const jsonl = source.format === 'jsonl';
+  const pass: Pass = { opened: (stamp) => (opened = stamp), bytes: (chunks) => tapped(chunks, (chunk) => recorder.update(chunk)) };
+  for await (const { question, row } of parsedRows(source, problems, pass)) {
     for (const key of Object.keys(row)) if (!columns.has(key)) columns.set(key, jsonl ? question.line : 1);
     ids.add(question.id, question.line);
     count++;
     visit(question);
   }
-  const duplicateLines = await duplicateIds(path, ids.collidingLines(), problems);
+  const duplicateLines = await duplicateIds(source, ids.collidingLines(), problems);
   if (problems.length === 0 && count === 0) {
     problems.push({ file: path, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
   }
-  return { path, sha256: hash.digest('hex'), count: count - duplicateLines.size, columns: [...columns.keys()], columnLines: columns, problems, duplicateLines };
+  if (problems.length === 0) {
+    const now = stampOf(await stat(source.file));
+    const diff = stampDifference(opened!, now) ?? (recorder.bytes !== opened!.size ? `${recorder.bytes} of ${opened!.size} bytes read` : undefined);
+    if (diff) throw new DatasetChangedError(`${path} changed while it was being checked (${diff}): nothing was sent; run again once the file is no longer being written`, 2);
+  }
+  source.checked = recorder.finish(opened!);
+  return { path, sha256: source.checked.sha256, count: count - duplicateLines.size, columns: [...columns.keys()], columnLines: columns, problems, duplicateLines };
+}
+
+/**
+ * Before the asking pass: refuses (exit 2, nothing sent yet) a dataset whose size, modification time or
+ * inode changed since it was checked.
+ */
+export async function checkUnchanged(source: DatasetSource): Promise<void> {
+  const was = source.checked?.stat;
+  if (was === undefined) return;
+  const now = await stat(source.file).then(stampOf, () => undefined);
+  const diff = now === undefined ? 'deleted' : stampDifference(was, now);
+  if (diff) throw new DatasetChangedError(`${source.name} changed after it was checked, before anything was sent (${diff}): run again once the file is no longer being written`, 2);
 }
 
 /** Reads the rows whose id hashes collide once more, and reports each id used again; returns those later lines. */
-async function duplicateIds(path: string, candidates: Set<number>, problems: InputProblem[]): Promise<Set<number>> {
+async function duplicateIds(source: DatasetSource, candidates: Set<number>, problems: InputProblem[]): Promise<Set<number>> {
+  const path = source.name;
   const repeated = new Set<number>();
   if (candidates.size === 0) return repeated;
   const firstLine = new Map<string, number>();
-  for await (const { question } of parsedRows(path, [])) {
+  for await (const { question } of parsedRows(source, [])) {
     if (!candidates.has(question.line)) continue;
     const first = firstLine.get(question.id);
     if (first === undefined) firstLine.set(question.id, question.line);
@@ -95,28 +134,71 @@ async function duplicateIds(path: string, candidates: Set<number>, problems: Inp
 }
 
 /** The sha256 of a dataset's bytes, as a run records it, without reading its rows. */
-export async function datasetSha256(path: string): Promise<string> {
+export async function datasetSha256(dataset: string | DatasetSource): Promise<string> {
+  const file = typeof dataset === 'string' ? dataset : dataset.file;
   const hash = createHash('sha256');
-  const stream = await open(path).then((handle) => handle.createReadStream(), (error: unknown) => {
-    throw readFailure(error, path);
+  const stream = await open(file).then((handle) => handle.createReadStream(), (error: unknown) => {
+    throw readFailure(error, typeof dataset === 'string' ? dataset : dataset.name);
   });
   for await (const chunk of stream) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
-/** The questions of a dataset already checked, read again as a stream in file order. */
-export async function* questionsOf(path: string): AsyncGenerator<Question> {
+/**
+ * The questions of a dataset already checked, read again as a stream in file order. Each block of bytes is
+ * compared with what the check pass read before any of its questions is handed on: a file changed since
+ * (rewritten, truncated, grown) throws a DatasetChangedError (exit 3) and nothing of the change is asked.
+ */
+export async function* questionsOf(source: DatasetSource): AsyncGenerator<Question> {
+  const checked = source.checked;
+  if (checked === undefined) throw new Error('questionsOf: check the dataset first (checkQuestions)');
+  const changed = (what: string): DatasetChangedError =>
+    new DatasetChangedError(
+      `${source.name} changed while its questions were being asked (${what}): the run stopped, and nothing of the change was asked. ` +
+        `The questions asked before it came from the file as it was checked (sha256 ${checked.sha256}) and are kept`,
+      3,
+    );
+  const pass: Pass = {
+    opened: (now) => {
+      const diff = stampDifference(checked.stat, now);
+      if (diff) throw changed(diff);
+    },
+    bytes: (chunks) => verified(chunks, checked, changed),
+  };
   const problems: InputProblem[] = [];
-  for await (const { question } of parsedRows(path, problems)) yield question;
-  if (problems.length > 0) throw new InputError(problems); // the file changed since it was checked
+  for await (const { question } of parsedRows(source, problems, pass)) yield question;
+  if (problems.length > 0) throw new InputError(problems); // cannot happen: the same bytes were checked
 }
 
-async function* parsedRows(path: string, problems: InputProblem[], onChunk?: (chunk: string | Buffer) => void): AsyncGenerator<{ question: Question; row: RawRow }> {
-  const stream = await open(path).then((handle) => handle.createReadStream(), (error: unknown) => {
+/** What a pass does besides parsing: note the file's stamp as it is opened, watch or check the bytes. */
+interface Pass {
+  opened?: (stamp: FileStamp) => void;
+  bytes?: (chunks: AsyncIterable<Buffer>) => AsyncIterable<Buffer>;
+}
+
+async function* tapped(chunks: AsyncIterable<Buffer>, f: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) {
+    f(chunk);
+    yield chunk;
+  }
+}
+
+async function* parsedRows(source: DatasetSource, problems: InputProblem[], pass: Pass = {}): AsyncGenerator<{ question: Question; row: RawRow }> {
+  const path = source.name;
+  const handle = await open(source.file).catch((error: unknown) => {
     throw readFailure(error, path);
   });
-  if (onChunk) stream.on('data', onChunk);
-  const rows = isJsonl(path) ? jsonlRows(stream, path, problems) : csvRows(stream, path, problems);
+  let stream: ReadStream;
+  try {
+    pass.opened?.(stampOf(await handle.stat()));
+    stream = handle.createReadStream();
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  const bytes = pass.bytes ? pass.bytes(stream as AsyncIterable<Buffer>) : (stream as AsyncIterable<Buffer>);
+  const text = decodeLines(bytes, { file: path, encoding: source.encoding, problems });
+  const rows = source.format === 'jsonl' ? jsonlRows(text, path, problems) : csvRows(text, path, problems);
   try {
     for await (const { row, line } of rows) {
       const result = parseRow(row, line, String(line));
@@ -124,45 +206,52 @@ async function* parsedRows(path: string, problems: InputProblem[], onChunk?: (ch
       else for (const message of result.problems) problems.push({ file: path, line, message });
     }
   } catch (error) {
+    if (error instanceof Undecodable) return; // reported as a problem at its line
     throw readFailure(error, path);
+  } finally {
+    stream.destroy(); // also when the reader stops early: the file is closed now, not at garbage collection
   }
 }
 
-const isJsonl = (path: string): boolean => ['.jsonl', '.ndjson', '.json'].includes(extname(path).toLowerCase());
-
-function readFailure(error: unknown, path: string): Error {
-  const e = error as NodeJS.ErrnoException;
-  if (e.code === 'ENOENT') return new InputError([{ file: path, line: 0, message: 'no such file' }]);
-  if (e.code === 'EISDIR') return new InputError([{ file: path, line: 0, message: 'is a directory (expected a .csv or .jsonl file)' }]);
-  if (e.code === 'EACCES') return new InputError([{ file: path, line: 0, message: 'permission denied' }]);
-  return error as Error;
-}
-
-async function* jsonlRows(stream: NodeJS.ReadableStream, path: string, problems: InputProblem[]): AsyncGenerator<Row> {
+async function* jsonlRows(text: AsyncIterable<string>, path: string, problems: InputProblem[]): AsyncGenerator<Row> {
   let line = 0;
-  for await (const raw of createInterface({ input: stream, crlfDelay: Infinity })) {
-    line++;
-    const text = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-    if (text.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      problems.push({ file: path, line, message: `not valid JSON: ${(error as Error).message} (expected one JSON object per line)` });
-      continue;
+  let rest = '';
+  for await (const piece of text) {
+    const lines = (rest + piece).split('\n');
+    rest = lines.pop()!;
+    for (const raw of lines) {
+      const row = jsonlRow(raw, ++line, path, problems);
+      if (row) yield row;
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      problems.push({ file: path, line, message: 'expected a JSON object such as {"question": "..."}' });
-      continue;
-    }
-    yield { row: value as RawRow, line };
+  }
+  if (rest !== '') {
+    const row = jsonlRow(rest, ++line, path, problems);
+    if (row) yield row;
   }
 }
 
-async function* csvRows(stream: NodeJS.ReadableStream, path: string, problems: InputProblem[]): AsyncGenerator<Row> {
-  const parser = parse({ bom: true, raw: true, skip_empty_lines: true, relax_column_count: true });
-  stream.on('error', (error) => parser.destroy(error));
-  stream.pipe(parser);
+function jsonlRow(raw: string, line: number, path: string, problems: InputProblem[]): Row | undefined {
+  const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  if (text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    problems.push({ file: path, line, message: `not valid JSON: ${(error as Error).message} (expected one JSON object per line)` });
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push({ file: path, line, message: 'expected a JSON object such as {"question": "..."}' });
+    return undefined;
+  }
+  return { row: value as RawRow, line };
+}
+
+async function* csvRows(text: AsyncIterable<string>, path: string, problems: InputProblem[]): AsyncGenerator<Row> {
+  const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true });
+  const input = Readable.from(text);
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
   let header: string[] | undefined;
   let breaksBefore = 0; // line breaks in the raw text of earlier records
   try {
@@ -186,10 +275,10 @@ async function* csvRows(stream: NodeJS.ReadableStream, path: string, problems: I
       yield { row, line };
     }
   } catch (error) {
-    const e = error as { code?: string; lines?: number; message: string };
+    const e = error as CsvParseError;
     if (!e.code?.startsWith('CSV_')) throw error;
-    problems.push({ file: path, line: e.lines ?? 0, message: `unreadable CSV: ${e.message}` });
+    problems.push({ file: path, ...csvProblem(e) });
+  } finally {
+    input.destroy();
   }
 }
-
-const countBreaks = (text: string): number => text.match(/\r\n|\r|\n/g)?.length ?? 0;

@@ -11,6 +11,8 @@ export interface DatasetFacts {
   sha256: string;
   /** Questions in the file. */
   questions: number;
+  /** A declared encoding (journaled, not reported). */
+  encoding?: string;
 }
 
 /** The journal's first line: what a resumed run must share with the run that wrote it. Never the agent code. */
@@ -59,7 +61,7 @@ export function runInfo(dataset: DatasetFacts, o: Resolved, f: RunFacts): RunInf
     baseUrl: redactUrl(o.baseUrl),
     embeddedEngine: o.embeddedEngine ?? false,
     agent: o.agent,
-    dataset,
+    dataset: { path: dataset.path, sha256: dataset.sha256, questions: dataset.questions },
     ...(o.shard ? { shard: { ...o.shard, questions: f.total } } : {}),
     options: {
       concurrency: o.concurrency,

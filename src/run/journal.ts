@@ -15,7 +15,8 @@ export const JOURNAL_VERSION = 1;
 export interface JournalHeader {
   journal: typeof JOURNAL_VERSION;
   tool: { name: string; version: string };
-  dataset: { path: string; sha256: string; questions: number };
+  /** `encoding` only when one was declared. */
+  dataset: { path: string; sha256: string; questions: number; encoding?: string };
   /** What decides each question's answer; a resumed run must ask the same way. */
   request: {
     baseUrl: string;
@@ -128,6 +129,9 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
   }
   if (journal.dataset.sha256 !== now.dataset.sha256) {
     out.push(`the dataset differs (journal ${journal.dataset.path} sha256 ${journal.dataset.sha256}, now ${now.dataset.path} sha256 ${now.dataset.sha256})`);
+  }
+  if (journal.dataset.encoding !== now.dataset.encoding) {
+    out.push(`--encoding differs (journal ${journal.dataset.encoding ?? 'none: UTF-8'}, now ${now.dataset.encoding ?? 'none: UTF-8'})`);
   }
   const flags: Record<keyof JournalHeader['request'], string> = {
     baseUrl: '--base-url',

@@ -1,12 +1,18 @@
 import type { BackoffOptions } from '../client/backoff.js';
 import type { Output } from '../client/request.js';
 import type { Shard } from '../dataset/shard.js';
+import type { DatasetSource } from '../dataset/source.js';
 import type { RunEvent } from './progress.js';
 
 /** Everything a run needs; the CLI fills it from flags, the programmatic API from code. */
 export interface RunOptions {
-  /** A CSV or JSONL question set. Required, unless `resume` takes it from the journal. */
-  dataset?: string;
+  /**
+   * A CSV or JSONL question set: a path (a pipe is read once into a temporary copy), or a dataset opened with
+   * `openDataset`. Required, unless `resume` takes it from the journal.
+   */
+  dataset?: string | DatasetSource;
+  /** The dataset's encoding when it is not UTF-8 (any label TextDecoder knows: latin1, windows-1252, utf-16le...). @default UTF-8, or UTF-16 by its BOM */
+  encoding?: string;
   /** The service's base URL; POSTs go to {baseUrl}/api/v1/answer. Required, unless `resume` takes it from the journal. */
   baseUrl?: string;
   /** Agent id (`wikiagent`). Required, unless `resume` takes it from the journal. */

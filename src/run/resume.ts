@@ -10,6 +10,7 @@ export function resumeDefaults(header: JournalHeader): Partial<RunOptions> {
   const r = header.request;
   return {
     dataset: header.dataset.path,
+    ...(header.dataset.encoding !== undefined ? { encoding: header.dataset.encoding } : {}),
     baseUrl: r.baseUrl,
     agent: r.agent,
     language: r.language,

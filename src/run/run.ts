@@ -6,7 +6,7 @@ import { Throttle } from '../client/throttle.js';
 import { Transport } from '../client/transport.js';
 import { answerEndpoint, redactUrl } from '../client/url.js';
 import { readAliases } from '../dataset/aliases.js';
-import { checkQuestions, questionsOf } from '../dataset/read.js';
+import { checkQuestions, checkUnchanged, questionsOf } from '../dataset/read.js';
 import { inShard } from '../dataset/shard.js';
 import type { Question } from '../model/question.js';
 import { AnswerEvalError, ConfigError, InputError, RunAbortedError } from '../errors.js';
@@ -21,6 +21,7 @@ import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head
 import { headerDifferences, JournalWriter, readJournal, type JournalEntry } from './journal.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 import { givenOnly, resumeDefaults } from './resume.js';
+import { datasetStop, endOnError, nothingMeasured, OpenedDatasets } from './stop-reasons.js';
 import { journalStore, memoryStore } from './store.js';
 
 export interface RunOutcome {
@@ -41,6 +42,15 @@ export interface RunOutcome {
  * them into a report in dataset order. Memory grows with concurrency, not with the number of questions.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
+  const datasets = new OpenedDatasets();
+  try {
+    return await evaluate(options, datasets);
+  } finally {
+    await datasets.close();
+  }
+}
+
+async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<RunOutcome> {
   if (options.resume && options.journalDir === undefined) throw new ConfigError('resume needs the journal directory (--resume DIR)');
   if (options.rerun !== undefined && !options.resume) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
   const prior = options.resume ? await readJournal(options.journalDir!) : undefined;
@@ -66,7 +76,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   let total = 0;
   let toAsk = 0;
   let badSetting: Error | undefined;
-  const checked = await checkQuestions(o.dataset, (q) => {
+  const source = await datasets.open(o.dataset, o.encoding);
+  const checked = await checkQuestions(source, (q) => {
     if (!mine(q)) return;
     total++;
     if (fromPrior(q) === undefined) toAsk++;
@@ -78,7 +89,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   });
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   if (badSetting) throw badSetting;
-  const dataset: DatasetFacts = { path: o.dataset, sha256: checked.sha256, questions: checked.count };
+  const dataset: DatasetFacts = { path: source.name, sha256: checked.sha256, questions: checked.count, ...(source.encoding ? { encoding: source.encoding } : {}) };
+  await checkUnchanged(source);
 
   const startedAt = new Date();
   const header = journalHeader(dataset, o, startedAt);
@@ -101,7 +113,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   let fromJournal = 0;
   async function* questions(): AsyncGenerator<{ q: Question; index: number }> {
     let index = 0;
-    for await (const q of questionsOf(o.dataset)) {
+    // the dataset changed: nothing more is read, what was asked stays, partial reports follow
+    for await (const q of endOnError(questionsOf(source), (error) => stop(datasetStop(error, o.journalDir)))) {
       if (!mine(q)) continue;
       const entry = fromPrior(q);
       if (entry === undefined) yield { q, index };
@@ -176,7 +189,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   });
   const finishedAt = new Date();
 
-  const stoppedBy = execution.stoppedBy === undefined ? undefined : toError(execution.stoppedBy);
+  const stoppedBy = execution.stoppedBy === undefined ? nothingMeasured(store.count, total, checked.count, o.shard) : toError(execution.stoppedBy);
   const results = store.source();
   const data: ReportData = {
     head: {

@@ -59,6 +59,26 @@ describe('readDataset: CSV', () => {
     ]);
   });
 
+  it('reports an unclosed quote at the line where it opened, not at the end of the file', async () => {
+    const problems = await problemsOf(
+      'quote.csv',
+      'id,question,expected_label\n' +
+        'q1,"two\nlines",a\n' +
+        'q2,fine,b\n' +
+        'q3,"a ""quoted"" word",c\n' +
+        'q4,ok,"never closed\n' +
+        'q5,more,d\n' +
+        'q6,end,e\n',
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/quote\.csv:6: a quote opened on this line is never closed \(everything to the end of the file, line 8, became one field\)/),
+    ]);
+     // the runaway quote on the second line of a record that began with a closed multi-line field
+    expect(await problemsOf('quote2.csv', 'id,question,expected_label\nq1,"two\nlines","open\nq2,x,y')).toEqual([
+      expect.stringMatching(/quote2\.csv:3: a quote opened on this line is never closed \(everything to the end of the file, line 4,/),
+    ]);
+  });
+
   it('names a missing file', async () => {
     await expect(readDataset(`${dir}/missing.csv`)).rejects.toThrow(/missing\.csv:0: no such file/);
   });

@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { OUTPUTS } from '../../client/request.js';
 import { redactUrl } from '../../client/url.js';
 import { parseShard } from '../../dataset/shard.js';
+import { openDataset } from '../../dataset/source.js';
 import { SAMPLE_QUESTIONS } from '../../engine/index.js';
 import { ConfigError } from '../../errors.js';
 import { qualityGates } from '../../gate/gates.js';
@@ -25,6 +26,7 @@ import { onInterrupt } from '../signals.js';
 const builder = (y: Argv) =>
   gateOptions(y)
     .option('dataset', { alias: 'd', type: 'string', describe: "question set, .csv or .jsonl (default: the sample set with the embedded engine; with --resume: the journal's)" })
+    .option('encoding', { type: 'string', describe: 'the dataset\'s encoding when it is not UTF-8: latin1, windows-1252, utf-16le, ... (default: UTF-8, or UTF-16 by its BOM)' })
     .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
     .option('kb', { type: 'string', describe: 'knowledge base for the embedded engine (default: the sample one)' })
@@ -93,12 +95,14 @@ export const runCommand = defineCommand({
     if (prior === undefined && baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
     const dataset = argv.dataset ?? (prior === undefined && baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
     const baseline = argv.baseline === undefined ? undefined : await readBaseline(argv.baseline);
+    const dir = argv.resume ?? argv.out ?? defaultReportDir(new Date());
+    // opened once here, so a pipe is read once (into a temporary copy) for the baseline check and the run
+    const source = await openDataset(dataset ?? prior!.dataset.path, { encoding: argv.encoding ?? prior?.dataset.encoding });
     const target = await openTarget({
       ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(argv.agentCodeFile) } : {}),
       ...(agent !== undefined ? { agent } : {}),
       ...(argv.kb !== undefined ? { kb: argv.kb } : {}),
     });
-    const dir = argv.resume ?? argv.out ?? defaultReportDir(new Date());
     if (argv.insecure) {
       process.stderr.write(
         `answer-eval: WARNING: --insecure: TLS certificates are NOT verified. Anyone on the path to ${redactUrl(target.baseUrl)} ` +
@@ -108,9 +112,9 @@ export const runCommand = defineCommand({
     const progress = renderProgress(process.stderr, argv.quiet);
     const interrupt = onInterrupt(`continue with: answer-eval run --resume ${dir}`, argv.grace);
     const outcome = await (async () => {
-      if (baseline) await checkBaseline(baseline, argv.baseline!, { dataset: dataset ?? prior!.dataset.path, agent: target.agent }, argv.force);
+      if (baseline) await checkBaseline(baseline, argv.baseline!, { dataset: source, agent: target.agent }, argv.force);
       return runEvaluation({
-        dataset,
+        dataset: source,
         baseUrl: target.baseUrl,
         agent: target.agent,
         agentCode: target.agentCode,
@@ -140,6 +144,7 @@ export const runCommand = defineCommand({
       progress.stop();
       interrupt.dispose();
       await target.close();
+      await source.close();
     });
     const { data, stoppedBy } = outcome;
     const written = await writeReports(data, dir, formats);

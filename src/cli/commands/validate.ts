@@ -9,6 +9,7 @@ import { defineCommand } from '../command.js';
 const builder = (y: Argv) =>
   y
     .option('dataset', { alias: 'd', type: 'string', describe: 'question set, .csv or .jsonl', demandOption: true })
+    .option('encoding', { type: 'string', describe: 'the dataset\'s encoding when it is not UTF-8: latin1, windows-1252, utf-16le, ... (default: UTF-8, or UTF-16 by its BOM)' })
     .option('kb', { type: 'string', describe: 'knowledge base (.jsonl or .csv) the expectations must exist in' })
     .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' });
 
@@ -17,7 +18,7 @@ export const validateCommand = defineCommand({
   describe: 'check a question set without running it (exit 2 on an error; warnings are printed)',
   builder,
   handler: async (argv) => {
-    const scan = await scanDataset(argv.dataset);
+    const scan = await scanDataset(argv.dataset, { encoding: argv.encoding });
     const kb = argv.kb === undefined ? undefined : await readKbRefs(argv.kb);
     const aliases = argv.aliases === undefined ? undefined : await readAliases(argv.aliases);
     const problems = checkDataset(scan, { ...(kb ? { kb } : {}), ...(aliases ? { aliases } : {}) });

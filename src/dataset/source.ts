@@ -1,0 +1,116 @@
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { AnswerEvalError, InputError } from '../errors.js';
+import { checkEncoding } from './decode.js';
+import type { Fingerprint } from './fingerprint.js';
+
+export type DatasetFormat = 'csv' | 'jsonl';
+
+/**
+ * A dataset ready to be read as many times as a run needs. A pipe (`-d <(cat ds.csv)`, a FIFO, `/dev/stdin`)
+ * can be read only once, so its bytes are first copied into a temporary file, deleted by `close()`.
+ */
+export interface DatasetSource {
+  /** The path as given: what messages and reports name. */
+  readonly name: string;
+  /** The file read: the dataset itself, or the temporary copy of a pipe. */
+  readonly file: string;
+  readonly format: DatasetFormat;
+  /** The declared encoding; undefined: UTF-8 (or UTF-16 with a BOM). */
+  readonly encoding: string | undefined;
+  /** True when `file` is a temporary copy of a pipe. */
+  readonly copied: boolean;
+  /** What the check pass read, for the asking pass to verify (set by `checkQuestions`). */
+  checked?: Fingerprint;
+  /** Deletes the temporary copy, if any. */
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A declared encoding (`--encoding`), any label TextDecoder knows. */
+  encoding?: string | undefined;
+}
+
+const JSONL_EXTENSIONS = ['.jsonl', '.ndjson', '.json'];
+
+/** Opens a dataset by path: a regular file as it is, anything else readable (a pipe, a device) as a temporary copy. */
+export async function openDataset(path: string, options: OpenOptions = {}): Promise<DatasetSource> {
+  const encoding = checkEncoding(options.encoding);
+  const info = await stat(path).catch((error: unknown) => {
+    throw readFailure(error, path);
+  });
+  if (info.isDirectory()) throw readFailure(Object.assign(new Error('EISDIR'), { code: 'EISDIR' }), path);
+  if (info.isFile()) return { name: path, file: path, format: await formatOf(path, path), encoding, copied: false, close: async () => {} };
+  const copy = await copyOnce(path);
+  const removeCopy = (): void => rmSync(copy.dir, { recursive: true, force: true });
+  process.once('exit', removeCopy); // a second SIGINT exits at once: the copy goes too
+  return {
+    name: path,
+    file: copy.file,
+    format: await formatOf(path, copy.file),
+    encoding,
+    copied: true,
+    close: async () => {
+      process.off('exit', removeCopy);
+      await rm(copy.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Copies what a pipe holds into a new temporary directory (the OS temp dir, `TMPDIR`). */
+async function copyOnce(path: string): Promise<{ dir: string; file: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'answer-eval-dataset-'));
+  const file = join(dir, `dataset${extname(path)}`);
+  try {
+    await pipeline(createReadStream(path), createWriteStream(file, { flags: 'wx' }));
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    const e = error as NodeJS.ErrnoException;
+    if (e.syscall === 'write' || e.code === 'ENOSPC' || e.code === 'EDQUOT') {
+      throw new AnswerEvalError(
+        `${path} is a pipe, read once into a temporary copy, but the copy in ${tmpdir()} failed (${e.code ?? e.message}): ` +
+          'set TMPDIR to a directory with room, or pass the dataset as a file',
+        'DATASET_COPY',
+        2,
+      );
+    }
+    throw readFailure(error, path);
+  }
+  return { dir, file };
+}
+
+/** CSV or JSONL by the extension; without a known one (a pipe), JSONL when the first character is `{`. */
+async function formatOf(name: string, file: string): Promise<DatasetFormat> {
+  const ext = extname(name).toLowerCase();
+  if (JSONL_EXTENSIONS.includes(ext)) return 'jsonl';
+  if (ext === '.csv' || ext === '.tsv' || ext === '.txt') return 'csv';
+  const handle = await open(file);
+  try {
+    const start = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(start, 0, start.length, 0);
+    // past a BOM, blanks and the NUL bytes of UTF-16
+    const first = start.subarray(0, bytesRead).find((b) => b > 0x20 && b !== 0xef && b !== 0xbb && b !== 0xbf && b !== 0xff && b !== 0xfe);
+    return first === 0x7b ? 'jsonl' : 'csv';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A read error as a dataset problem naming the path; anything unexpected passes through. */
+export function readFailure(error: unknown, path: string): Error {
+  const e = error as NodeJS.ErrnoException;
+  const problem = (message: string) => new InputError([{ file: path, line: 0, message }]);
+  if (e.code === 'ENOENT') {
+    return problem(/^\/(dev|proc\/self)\/fd\//.test(path)
+      ? 'no such file (a pipe such as <(...) lasts only as long as the command that opened it: give the dataset again with --dataset)'
+      : 'no such file');
+  }
+  if (e.code === 'EISDIR') return problem('is a directory (expected a .csv or .jsonl file)');
+  if (e.code === 'EACCES' || e.code === 'EPERM') return problem('permission denied');
+  if (e.code === 'ENOTDIR') return problem('no such file (a part of the path is a file, not a directory)');
+  if (typeof e.code === 'string' && e.syscall !== undefined) return problem(`cannot be read (${e.code}: ${e.message})`);
+  return error as Error;
+}

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { openDataset, type DatasetSource } from '../dataset/source.js';
+import { DatasetChangedError, RunAbortedError } from '../errors.js';
+import type { Shard } from '../dataset/shard.js';
+
+/** The datasets a run opened itself (from a path), closed when it ends: a pipe's temporary copy goes with them. */
+export class OpenedDatasets {
+  #opened: DatasetSource[] = [];
+
+  async open(dataset: string | DatasetSource, encoding: string | undefined): Promise<DatasetSource> {
+    if (typeof dataset !== 'string') return dataset;
+    const source = await openDataset(dataset, { encoding });
+    this.#opened.push(source);
+    return source;
+  }
+
+  async close(): Promise<void> {
+    for (const source of this.#opened.splice(0)) await source.close();
+  }
+}
+
+/** The items of `source` until reading them fails; the error goes to `onError` instead of ending the run. */
+export async function* endOnError<T>(source: AsyncIterable<T>, onError: (error: unknown) => void): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (error) {
+    onError(error);
+  }
+}
+
+/** A dataset that changed while asking, with where its questions so far are journaled and how to go on. */
+export function datasetStop(error: unknown, journalDir: string | undefined): Error {
+  if (!(error instanceof DatasetChangedError) || journalDir === undefined) return error as Error;
+  return new DatasetChangedError(
+    `${error.message} in ${join(journalDir, 'journal.jsonl')}. --resume refuses a changed dataset (its sha256 differs): put the checked ` +
+      `version back and run answer-eval run --resume ${journalDir} to finish this run, or start a new run (without --resume) on the new file`,
+    3,
+  );
+}
+
+/**
+ * A run that kept no result measured nothing and must not pass (exit 0): the reason it stops as aborted,
+ * or undefined when something was kept.
+ */
+export function nothingMeasured(kept: number, total: number, questions: number, shard: Shard | undefined): RunAbortedError | undefined {
+  if (kept > 0) return undefined;
+  if (total === 0 && shard !== undefined) {
+    return new RunAbortedError(
+      `shard ${shard.index}/${shard.count} holds none of the dataset's ${questions} question${questions === 1 ? '' : 's'}, so nothing was measured ` +
+        '(a question\'s shard is chosen by a hash of its id: use fewer shards than questions)',
+    );
+  }
+  return new RunAbortedError(`nothing was measured: none of the ${total} questions was asked or kept`);
+}

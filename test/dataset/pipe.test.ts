@@ -1,0 +1,52 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scanDataset } from '../../src/dataset/read.js';
+import { runEvaluation } from '../../src/run/run.js';
+import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
+import { tempDir, writeTemp } from '../helpers/tmp.js';
+
+const dir = tempDir();
+let server: SpecServer | undefined;
+afterAll(() => server?.close());
+
+/** A FIFO that a shell fills with `file` once, as `<(cat file)` does. */
+function fifoOf(file: string, name: string): string {
+  const path = join(dir, name);
+  execFileSync('mkfifo', [path]);
+  spawn('sh', ['-c', 'cat "$0" > "$1"', file, path], { stdio: 'ignore' });
+  return path;
+}
+const copies = (): string[] => readdirSync(tmpdir()).filter((n) => n.startsWith('answer-eval-dataset-'));
+
+describe('a dataset readable only once (a FIFO)', () => {
+  it('is read once into a temporary copy: every question is asked, the sha256 is the content\'s, the copy is gone after', async () => {
+    server = await startSpecServer(() => ({ body: { answers: [item(1, 90)] } }));
+    const content = 'id,question,expected_sequence\nq1,first,1\nq2,second,1\nq3,third,2\n';
+    const fifo = fifoOf(writeTemp(dir, 'ds.csv', content), 'csv-pipe');
+    const before = copies();
+    const { report, stoppedBy } = await runEvaluation({ dataset: fifo, baseUrl: server.url, agent: 'a', agentCode: 'c' });
+    expect(stoppedBy).toBeUndefined();
+    expect(report.run.status).toBe('completed');
+    expect(report.results.map((r) => r.id)).toEqual(['q1', 'q2', 'q3']);
+    expect(server.received).toHaveLength(3);
+    expect(report.run.dataset).toEqual({ path: fifo, sha256: createHash('sha256').update(content).digest('hex'), questions: 3 });
+    expect(copies()).toEqual(before);
+  });
+
+  it('tells JSONL from CSV by its first character when the name has no extension', async () => {
+    const fifo = fifoOf(writeTemp(dir, 'ds.jsonl', '{"id":"j1","question":"from a pipe"}\n'), 'jsonl-pipe');
+    const scan = await scanDataset(fifo);
+    expect(scan.problems).toEqual([]);
+    expect(scan.questions.map((q) => q.question)).toEqual(['from a pipe']);
+  });
+
+  it('is read as often as validate needs (a repeated id takes a second pass)', async () => {
+    const fifo = fifoOf(writeTemp(dir, 'dup.csv', 'id,question\na,one\nb,two\na,three\n'), 'dup-pipe');
+    const scan = await scanDataset(fifo);
+    expect(scan.problems.map((p) => `${p.file}:${p.line}: ${p.message}`)).toEqual([`${fifo}:4: id "a" is already used at line 2 (ids must be unique)`]);
+  });
+});
