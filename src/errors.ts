@@ -82,3 +82,15 @@ export class DatasetChangedError extends AnswerEvalError {
     super(message, 'DATASET_CHANGED', exitCode);
   }
 }
+
+/** Some reports could not be written (a full disk, no permission); the others were. */
+export class ReportWriteError extends AnswerEvalError {
+  override name = 'ReportWriteError';
+  constructor(
+    message: string,
+    readonly written: string[],
+    readonly failed: { path: string; cause: Error }[],
+  ) {
+    super(message, 'REPORT_WRITE', 3);
+  }
+}

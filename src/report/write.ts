@@ -1,9 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
-import { ConfigError } from '../errors.js';
+import { ConfigError, ReportWriteError } from '../errors.js';
+import { ensureDir, reasonOf } from '../util/out-dir.js';
 import { ALL_FORMATS, REPORT_FORMATS, type ReportFormat } from './formats.js';
 import type { ReportData } from '../model/source.js';
 import { withMetrics } from '../score/metrics/index.js';
@@ -51,23 +52,35 @@ export async function writeChunks(path: string, chunks: Iterable<string>): Promi
 
 /**
  * Writes each format into `dir` (through a temporary file, so a reader never sees half a report). A report
- * without metrics (an older report.json) gets them computed from its results first.
+ * without metrics (an older report.json) gets them computed from its results first. Each format is written
+ * on its own: when the file system refuses one (a full disk), the others are still written, then a
+ * ReportWriteError names every file not written and why.
  */
 export async function writeReports(report: ReportData, dir: string, formats: readonly ReportFormat[] = ALL_FORMATS): Promise<string[]> {
   const data = withMetrics(report);
-  await mkdir(dir, { recursive: true });
+  await ensureDir(dir, 'the report directory');
   const written: string[] = [];
+  const failed: { path: string; cause: Error }[] = [];
   for (const format of formats) {
     const { file, render } = REPORT_FORMATS[format];
     const path = join(dir, file);
     try {
       await writeChunks(`${path}.tmp`, render(data));
+      await rename(`${path}.tmp`, path);
+      written.push(path);
     } catch (error) {
-      await rm(`${path}.tmp`, { force: true });
-      throw error;
+      await rm(`${path}.tmp`, { force: true }).catch(() => {});
+      if ((error as NodeJS.ErrnoException).syscall === undefined) throw error; // not the file system: a bug
+      failed.push({ path, cause: error as Error });
     }
-    await rename(`${path}.tmp`, path);
-    written.push(path);
+  }
+  if (failed.length > 0) {
+    const reasons = [...new Set(failed.map((f) => reasonOf(f.cause)))].join('; ');
+    throw new ReportWriteError(
+      `could not write ${failed.map((f) => f.path).join(', ')}: ${reasons}${written.length > 0 ? `; written: ${written.join(', ')}` : '; no report was written'}`,
+      written,
+      failed,
+    );
   }
   return written;
 }

@@ -21,7 +21,7 @@ import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head
 import { headerDifferences, JournalWriter, readJournal, type JournalEntry } from './journal.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 import { givenOnly, resumeDefaults } from './resume.js';
-import { datasetStop, endOnError, nothingMeasured, OpenedDatasets } from './stop-reasons.js';
+import { datasetStop, endOnError, journalFailure, nothingMeasured, OpenedDatasets } from './stop-reasons.js';
 import { journalStore, memoryStore } from './store.js';
 
 export interface RunOutcome {
@@ -159,6 +159,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   emit?.({ type: 'start', total, done: total - toAsk, toAsk });
   let done = total - toAsk;
   let errorStreak = 0;
+  let journalError: Error | undefined;
   const onResult = ({ index, result }: { index: number; result: QuestionResult }): void => {
     let line = JSON.stringify(result);
     if (holdsSecret(line, o.agentCode)) {
@@ -185,11 +186,12 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     clearTimeout(graceTimer);
     o.signal?.removeEventListener('abort', onOuterAbort);
     await transport.close();
-    await journal?.close();
+    await journal?.close().catch((error: Error) => (journalError = error));
   });
   const finishedAt = new Date();
 
-  const stoppedBy = execution.stoppedBy === undefined ? nothingMeasured(store.count, total, checked.count, o.shard) : toError(execution.stoppedBy);
+  if (journalError) journalError = await journalFailure(journalError, journal!.path, o.journalDir!, store);
+  const stoppedBy = journalError ?? (execution.stoppedBy === undefined ? nothingMeasured(store.count, total, checked.count, o.shard) : toError(execution.stoppedBy));
   const results = store.source();
   const data: ReportData = {
     head: {

@@ -1,7 +1,9 @@
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openDataset, type DatasetSource } from '../dataset/source.js';
-import { DatasetChangedError, RunAbortedError } from '../errors.js';
+import { AnswerEvalError, DatasetChangedError, RunAbortedError } from '../errors.js';
 import type { Shard } from '../dataset/shard.js';
+import type { ResultStore } from './store.js';
 
 /** The datasets a run opened itself (from a path), closed when it ends: a pipe's temporary copy goes with them. */
 export class OpenedDatasets {
@@ -51,4 +53,22 @@ export function nothingMeasured(kept: number, total: number, questions: number, 
     );
   }
   return new RunAbortedError(`nothing was measured: none of the ${total} questions was asked or kept`);
+}
+
+/**
+ * The journal could not be written (a full disk): keeps the results whose lines reached the disk, drops the
+ * others from the report (they are asked again on resume), and says so.
+ */
+export async function journalFailure(error: Error, path: string, dir: string, store: ResultStore): Promise<Error> {
+  const before = store.count;
+  const onDisk = await stat(path).then((s) => s.size, () => 0);
+  store.keepWithin?.(onDisk);
+  const lost = before - store.count;
+  return new AnswerEvalError(
+    `${error.message}; the run stopped. ${store.count} results are in the journal` +
+      `${lost > 0 ? `; ${lost} finished questions did not reach it and are left out of the reports` : ''}. ` +
+      `Once there is space, answer-eval run --resume ${dir} asks what is missing and writes every report`,
+    'JOURNAL',
+    3,
+  );
 }

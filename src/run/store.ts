@@ -12,6 +12,8 @@ export interface ResultStore {
   /** Question `index` was answered by an earlier run and sits in the journal (a resumed run). */
   keep(index: number, at: Pick<JournalEntry, 'offset' | 'length'>): void;
   readonly count: number;
+  /** Forgets the results whose journal line ends past `bytes` (a write failed there: only the start reached the disk). */
+  keepWithin?(bytes: number): void;
   /** The results in dataset order, read again at every pass. */
   source(): ResultSource;
 }
@@ -49,6 +51,14 @@ export function journalStore(path: string, total: number): ResultStore {
       keep(index, at);
     },
     keep,
+    keepWithin(bytes) {
+      for (let i = 0; i < total; i++) {
+        if (!Number.isNaN(offsets[i]!) && offsets[i]! + lengths[i]! + 1 > bytes) {
+          offsets[i] = Number.NaN;
+          count--;
+        }
+      }
+    },
     get count() {
       return count;
     },

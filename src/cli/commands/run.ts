@@ -7,9 +7,7 @@ import { SAMPLE_QUESTIONS } from '../../engine/index.js';
 import { ConfigError } from '../../errors.js';
 import { qualityGates } from '../../gate/gates.js';
 import { checkGateArgs, gateOptions, qualityGatesOf, wantsRegressionGates } from '../../gate/options.js';
-import { renderConsoleSummary } from '../../report/console.js';
-import { appendStepSummary } from '../../report/step-summary.js';
-import { parseFormats, writeReports } from '../../report/write.js';
+import { parseFormats } from '../../report/write.js';
 import { readJournalHeader } from '../../run/journal.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
@@ -20,6 +18,7 @@ import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { enforceGates } from '../gates.js';
 import { renderProgress } from '../progress.js';
+import { claimRunDir, reportRun } from '../run-dir.js';
 import { onInterrupt } from '../signals.js';
 
 // How a question is asked has no yargs default: a resumed run takes it from the journal unless given.
@@ -96,6 +95,7 @@ export const runCommand = defineCommand({
     const dataset = argv.dataset ?? (prior === undefined && baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
     const baseline = argv.baseline === undefined ? undefined : await readBaseline(argv.baseline);
     const dir = argv.resume ?? argv.out ?? defaultReportDir(new Date());
+    await claimRunDir(dir, argv.resume !== undefined ? '--resume' : '--out');
     // opened once here, so a pipe is read once (into a temporary copy) for the baseline check and the run
     const source = await openDataset(dataset ?? prior!.dataset.path, { encoding: argv.encoding ?? prior?.dataset.encoding });
     const target = await openTarget({
@@ -147,11 +147,7 @@ export const runCommand = defineCommand({
       await source.close();
     });
     const { data, stoppedBy } = outcome;
-    const written = await writeReports(data, dir, formats);
-    const stepSummary = await appendStepSummary(data);
-    if (stepSummary !== undefined) written.push(stepSummary);
-    process.stdout.write(`${renderConsoleSummary(data.head)}\n  reports: ${written.join(', ')}\n`);
-    if (stoppedBy) throw stoppedBy;
+    await reportRun(data, dir, formats, stoppedBy);
     const gates = qualityGates(data.head.summary, qualityGatesOf(argv));
     // comparing holds both reports in memory
     if (baseline) gates.push(...(await baselineGates(baseline, outcome.report, { baselineFile: argv.baseline!, dir, argv })));

@@ -1,0 +1,119 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { link, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError } from '../errors.js';
+import { reasonOf } from '../util/out-dir.js';
+
+export const LOCK_FILE = 'answer-eval.lock';
+
+interface Holder {
+  pid: number;
+  host: string;
+  startedAt: string;
+}
+
+export interface DirLock {
+  path: string;
+  /** The run whose stale lock (its process is gone) was taken over. */
+  tookOver?: Holder;
+  /** Removes the lock file if it is still this process's. */
+  release(): void;
+}
+
+/**
+ * Claims a run directory for this process with a lock file holding its pid, host and start time, so two runs
+ * never write one journal. A lock whose process is no longer running on this host is stale and taken over;
+ * a live one (or one from another host, which cannot be checked) is refused with a ConfigError naming it.
+ */
+export async function lockDir(dir: string, what: string): Promise<DirLock> {
+  const path = join(dir, LOCK_FILE);
+  const mine: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
+  const text = `${JSON.stringify(mine)}\n`;
+  // written whole beside it, then linked into place: no other run can see a lock without its pid
+  const staged = join(dir, `${LOCK_FILE}.${process.pid}`);
+  let tookOver: Holder | undefined;
+  try {
+    await writeFile(staged, text);
+    for (let attempt = 0; ; attempt++) {
+      if (await place(staged, path, text)) break;
+      const holder = await readHolder(path);
+      if (holder === 'gone' && attempt < 3) continue;
+      if (holder !== 'gone' && holder !== 'unreadable' && running(holder)) {
+        throw new ConfigError(
+          `${what} ${dir} is in use by another answer-eval run (pid ${holder.pid}${holder.host !== mine.host ? ` on ${holder.host}` : ''}, since ${holder.startedAt}): ` +
+            `wait for it to finish, or choose another directory. If no run is using it, delete ${path}`,
+        );
+      }
+      if (attempt >= 3) throw new ConfigError(`${what} ${dir}: cannot take the lock ${path} (other runs keep taking it)`);
+      if (holder !== 'gone' && holder !== 'unreadable') tookOver = holder;
+      await rm(path, { force: true });
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`${what} ${dir}: cannot write the lock file ${path}: ${reasonOf(error)}`);
+  } finally {
+    await rm(staged, { force: true });
+  }
+  return {
+    path,
+    ...(tookOver ? { tookOver } : {}),
+    release: () => {
+      try {
+        if (readFileSync(path, 'utf8') === text) rmSync(path, { force: true });
+      } catch {
+        /* already gone */
+      }
+    },
+  };
+}
+
+/** Puts the lock in place; false when another one is there. */
+async function place(staged: string, path: string, text: string): Promise<boolean> {
+  try {
+    await link(staged, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
+  }
+  // a file system without hard links
+  try {
+    await writeFile(path, text, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+async function readHolder(path: string): Promise<Holder | 'gone' | 'unreadable'> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+    throw error;
+  }
+  try {
+    const value = JSON.parse(text) as Partial<Holder>;
+    if (typeof value.pid === 'number' && Number.isInteger(value.pid) && value.pid > 0) {
+      return { pid: value.pid, host: String(value.host ?? ''), startedAt: String(value.startedAt ?? '?') };
+    }
+  } catch {
+    /* below */
+  }
+  return 'unreadable';
+}
+
+/** Whether the lock's process is alive; a lock from another host cannot be checked and counts as alive. */
+function running(holder: Holder): boolean {
+  if (holder.host !== hostname()) return true;
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

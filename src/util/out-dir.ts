@@ -1,0 +1,59 @@
+import type { Stats } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { ConfigError } from '../errors.js';
+
+/**
+ * Makes sure `dir` is a directory (creating it and its parents), or says why it cannot be one, naming it
+ * after `what` (a flag such as `--out`): an existing file, a path below a file, a device such as /dev/null,
+ * no permission, a read-only or full file system. ConfigError (exit 2): nothing was sent yet. True when it
+ * was created.
+ */
+export async function ensureDir(dir: string, what: string): Promise<boolean> {
+  const info = await stat(dir).catch(() => undefined);
+  if (info?.isDirectory()) return false;
+  if (info) throw new ConfigError(`${what} ${dir} is ${kindOf(info)}, not a directory (reports and the journal go into a directory): choose another path`);
+  try {
+    await mkdir(dir, { recursive: true });
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR' || code === 'EEXIST') {
+      const file = await fileAbove(dir);
+      throw new ConfigError(`${what} ${dir} lies below ${file ?? 'a file'}, which is ${file ? kindOf(await stat(file)) : 'a file'}, not a directory: choose another path`);
+    }
+    throw new ConfigError(`${what} ${dir} cannot be created: ${reasonOf(error)}`);
+  }
+}
+
+/** A file-system error in words, with its code: "permission denied (EACCES)". */
+export function reasonOf(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  const words: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on device',
+    EDQUOT: 'disk quota exceeded',
+    EIO: 'input/output error',
+    EFBIG: 'file too large',
+    ENAMETOOLONG: 'name too long',
+  };
+  return e.code && words[e.code] ? `${words[e.code]} (${e.code})` : e.code ? `${e.code}: ${e.message}` : e.message;
+}
+
+const kindOf = (s: Stats): string =>
+  s.isFile() ? 'a file' : s.isCharacterDevice() ? 'a character device' : s.isBlockDevice() ? 'a block device' : s.isFIFO() ? 'a pipe' : s.isSocket() ? 'a socket' : 'not a directory';
+
+/** The nearest ancestor of `dir` that exists and is not a directory. */
+async function fileAbove(dir: string): Promise<string | undefined> {
+  for (let p = dirname(resolve(dir)); p !== dirname(p); p = dirname(p)) {
+    const info = await stat(p).catch(() => undefined);
+    if (info && !info.isDirectory()) {
+      // the ancestors above it are directories; say the path as the user gave it when it is a prefix of theirs
+      const given = dir.split('/').reduce<string[]>((acc, part) => [...acc, acc.length ? `${acc[acc.length - 1]}/${part}` : part], []);
+      return given.find((g) => resolve(g) === p) ?? p;
+    }
+  }
+  return undefined;
+}
