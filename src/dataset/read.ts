@@ -94,8 +94,8 @@ export async function checkQuestions(
     problems.push({ file: path, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
   }
   if (problems.length === 0) {
-    const now = stampOf(await stat(source.file));
-    const diff = stampDifference(opened!, now) ?? (recorder.bytes !== opened!.size ? `${recorder.bytes} of ${opened!.size} bytes read` : undefined);
+    const now = await stat(source.file).then(stampOf, () => undefined);
+    const diff = now === undefined ? 'deleted' : (stampDifference(opened!, now) ?? (recorder.bytes !== opened!.size ? `${recorder.bytes} of ${opened!.size} bytes read` : undefined));
     if (diff) throw new DatasetChangedError(`${path} changed while it was being checked (${diff}): nothing was sent; run again once the file is no longer being written`, 2);
   }
   source.checked = recorder.finish(opened!);

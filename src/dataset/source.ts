@@ -43,7 +43,12 @@ export async function openDataset(path: string, options: OpenOptions = {}): Prom
     throw readFailure(error, path);
   });
   if (info.isDirectory()) throw readFailure(Object.assign(new Error('EISDIR'), { code: 'EISDIR' }), path);
-  if (info.isFile()) return { name: path, file: path, format: await formatOf(path, path), encoding, copied: false, close: async () => {} };
+  if (info.isFile()) {
+    const format = await formatOf(path, path).catch((error: unknown) => {
+      throw readFailure(error, path);
+    });
+    return { name: path, file: path, format, encoding, copied: false, close: async () => {} };
+  }
   const copy = await copyOnce(path);
   const removeCopy = (): void => rmSync(copy.dir, { recursive: true, force: true });
   process.once('exit', removeCopy); // a second SIGINT exits at once: the copy goes too
