@@ -42,6 +42,7 @@ describe('compare.json and compare.md', () => {
     // one neutraliser for summary.md and compare.md: an HTML entity (&#64;) is decoded before GitHub looks for mentions
     expect(summaryMd('@team #12')).toBe('@\u200bteam \\#\u200b12');
     const md = renderCompareMarkdown(c);
+    expect(md).not.toMatch(/#\d|@[A-Za-z0-9]/); // the top-1 answers' "(#12, score)" included
     expect(md).not.toContain('<script>');
     expect(md).not.toContain('<img');
     expect(md).toContain('### Broken (1)');
