@@ -1,7 +1,7 @@
 import { ask, type AskContext } from '../client/ask.js';
 import { DEFAULT_BACKOFF } from '../client/backoff.js';
 import { buildRequestBody, type RequestSettings } from '../client/request.js';
-import { holdsSecret, maskSecret } from '../client/secret.js';
+import { holdsSecret, maskSecretDeep } from '../client/secret.js';
 import { Throttle } from '../client/throttle.js';
 import { Transport } from '../client/transport.js';
 import { answerEndpoint, redactUrl } from '../client/url.js';
@@ -149,8 +149,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const onResult = ({ index, result }: { index: number; result: QuestionResult }): void => {
     let line = JSON.stringify(result);
     if (holdsSecret(line, o.agentCode)) {
-      line = maskSecret(line, o.agentCode); // a service that echoes it back
-      result = JSON.parse(line) as QuestionResult;
+      result = maskSecretDeep(result, o.agentCode); // a service that echoes it back
+      line = JSON.stringify(result);
     }
     store.put(index, result, journal?.append(line));
     o.onProgress?.(++done, total);
