@@ -1,3 +1,4 @@
+import { checkAgentCode } from '../client/agent-code.js';
 import { ask, type AskContext } from '../client/ask.js';
 import { DEFAULT_BACKOFF } from '../client/backoff.js';
 import { buildRequestBody, type RequestSettings } from '../client/request.js';
@@ -42,6 +43,7 @@ export interface RunOutcome {
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const o: Resolved = { ...RUN_DEFAULTS, ...options };
+  checkAgentCode(o.agentCode);
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   if (o.resume && o.journalDir === undefined) throw new ConfigError('resume needs the journal directory (--resume DIR)');
   if (o.rerun !== undefined && !o.resume) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
