@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { NotAuthorizedError } from '../errors.js';
 import type { Question } from '../dataset/question.js';
 import { retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
@@ -7,6 +6,7 @@ import { QuestionError } from './errors.js';
 import { requestBody, type RequestSettings } from './request.js';
 import { excerpt, parseAnswerResponse, type AnswerResponse, type ParsedResponse } from './response.js';
 import { maskSecret } from './secret.js';
+import { sleep } from './sleep.js';
 import type { Throttle } from './throttle.js';
 import type { HttpReply, Transport } from './transport.js';
 import { redactUrl } from './url.js';
@@ -80,7 +80,7 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
     // the service is overloaded: the whole run slows down, not only this question
     if (error.status === 429 || (error.status === 503 && retryAfter !== undefined)) ctx.throttle?.throttled(waitMs);
     if (!retrying) return { ok: false, error, attempts, latencyMs };
-    await sleep(waitMs, undefined, { signal: ctx.signal });
+    await sleep(waitMs, ctx.signal);
   }
 }
 

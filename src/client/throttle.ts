@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { sleep } from './sleep.js';
 
 /** The slowest a throttled run goes, in requests per second. */
 export const MIN_RPS = 0.5;
@@ -88,7 +88,7 @@ export class Throttle {
         this.#next = at + 1000 / this.#rate;
       }
       if (at <= now) return;
-      await sleep(at - now, undefined, signal ? { signal } : {});
+      await sleep(at - now, signal);
       // a 429 that came while this request slept pauses it too
       if (this.#now() >= this.#pausedUntil) return;
     }
