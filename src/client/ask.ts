@@ -1,6 +1,6 @@
 import { NotAuthorizedError } from '../errors.js';
 import type { Question } from '../dataset/question.js';
-import { retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
+import { RETRY_AFTER_CAP_MS, retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
 import { decodeBody } from './charset.js';
 import { QuestionError } from './errors.js';
 import { requestBody, type RequestSettings } from './request.js';
@@ -77,8 +77,11 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
     const waitMs = retryWaitMs(attempts - 1, ctx.backoff, retryAfter);
     const retrying = error.retryable && attempts <= ctx.retries;
     if (retrying) ctx.onRetry?.(question, error, waitMs);
-    // the service is overloaded: the whole run slows down, not only this question
-    if (error.status === 429 || (error.status === 503 && retryAfter !== undefined)) ctx.throttle?.throttled(waitMs);
+    // the service is overloaded: the whole run slows down, not only this question. Everyone pauses for what
+    // the service asked; this question's own backoff (jittered, and longer on later retries) is its own
+    if (error.status === 429 || (error.status === 503 && retryAfter !== undefined)) {
+      ctx.throttle?.throttled(retryAfter === undefined ? waitMs : Math.min(retryAfter, RETRY_AFTER_CAP_MS));
+    }
     if (!retrying) return { ok: false, error, attempts, latencyMs };
     await sleep(waitMs, ctx.signal);
   }

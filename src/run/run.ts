@@ -118,7 +118,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const emit = o.onEvent;
   const throttle = new Throttle({
     ...(o.rps !== undefined ? { rps: o.rps } : {}),
-    ...(emit ? { onPause: (waitMs: number, rps: number) => emit({ type: 'pause', waitMs, rps }) } : {}),
+    ...(emit ? { onPause: (waitMs: number, rps: number) => emit({ type: 'pause', waitMs, rps }), onRate: (rps: number | null) => emit({ type: 'rate', rps }) } : {}),
   });
   const transport = new Transport({ connections: o.concurrency, timeoutMs: o.timeoutMs, maxResponseBytes: o.maxResponseBytes, insecure: o.insecure });
   const ctx: AskContext = {
