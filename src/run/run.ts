@@ -1,7 +1,8 @@
+import { checkAgentCode } from '../client/agent-code.js';
 import { ask, type AskContext } from '../client/ask.js';
 import { DEFAULT_BACKOFF } from '../client/backoff.js';
 import { buildRequestBody, type RequestSettings } from '../client/request.js';
-import { holdsSecret, maskSecret } from '../client/secret.js';
+import { holdsSecret, maskSecretDeep } from '../client/secret.js';
 import { Throttle } from '../client/throttle.js';
 import { Transport } from '../client/transport.js';
 import { answerEndpoint, redactUrl } from '../client/url.js';
@@ -45,6 +46,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   if (options.rerun !== undefined && !options.resume) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
   const prior = options.resume ? await readJournal(options.journalDir!) : undefined;
   const o = resolve({ ...RUN_DEFAULTS, ...(prior ? resumeDefaults(prior.header) : {}), ...givenOnly(options) });
+  checkAgentCode(o.agentCode);
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   const endpoint = parseEndpoint(o.baseUrl);
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
@@ -116,7 +118,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const emit = o.onEvent;
   const throttle = new Throttle({
     ...(o.rps !== undefined ? { rps: o.rps } : {}),
-    ...(emit ? { onPause: (waitMs: number, rps: number) => emit({ type: 'pause', waitMs, rps }) } : {}),
+    ...(emit ? { onPause: (waitMs: number, rps: number) => emit({ type: 'pause', waitMs, rps }), onRate: (rps: number | null) => emit({ type: 'rate', rps }) } : {}),
   });
   const transport = new Transport({ connections: o.concurrency, timeoutMs: o.timeoutMs, maxResponseBytes: o.maxResponseBytes, insecure: o.insecure });
   const ctx: AskContext = {
@@ -149,8 +151,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const onResult = ({ index, result }: { index: number; result: QuestionResult }): void => {
     let line = JSON.stringify(result);
     if (holdsSecret(line, o.agentCode)) {
-      line = maskSecret(line, o.agentCode); // a service that echoes it back
-      result = JSON.parse(line) as QuestionResult;
+      result = maskSecretDeep(result, o.agentCode); // a service that echoes it back
+      line = JSON.stringify(result);
     }
     store.put(index, result, journal?.append(line));
     o.onProgress?.(++done, total);
