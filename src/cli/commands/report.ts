@@ -1,7 +1,6 @@
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { readReport } from '../../report/read.js';
-import { fromReport } from '../../model/source.js';
+import { openReport } from '../../report/read.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { defineCommand } from '../command.js';
 
@@ -16,9 +15,11 @@ export const reportCommand = defineCommand({
   describe: 'render reports again from a saved report.json',
   builder,
   handler: async (argv) => {
-    const formats = parseFormats(argv.format);
-    const report = await readReport(argv.from);
-    const written = await writeReports(fromReport(report), argv.out ?? dirname(argv.from), formats);
+    const out = argv.out ?? dirname(argv.from);
+    // the results are read from --from at every pass: a report.json rewritten in place is written last
+    const inPlace = resolve(out, 'report.json') === resolve(argv.from);
+    const formats = parseFormats(argv.format).sort((a, b) => (inPlace ? Number(a === 'json') - Number(b === 'json') : 0));
+    const written = await writeReports(await openReport(argv.from), out, formats);
     process.stdout.write(`reports: ${written.join(', ')}\n`);
   },
 });
