@@ -45,7 +45,7 @@ const builder = (y: Argv) =>
     .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
     .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
     .option('max-response-bytes', { type: 'number', describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
-    .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id' })
+    .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id; auto: from the CI or Kubernetes environment' })
     .option('out', { alias: 'o', type: 'string', describe: 'report and journal directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
     .option('resume', { type: 'string', describe: 'continue the run journaled in this --out directory' })
