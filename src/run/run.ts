@@ -21,6 +21,7 @@ import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
 import { headerDifferences, JournalWriter, readJournal, type JournalEntry } from './journal.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
+import { knowledgeBaseEntries } from './knowledge-base.js';
 import { givenOnly, resumeDefaults } from './resume.js';
 import { journalStore, memoryStore } from './store.js';
 
@@ -50,6 +51,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   const endpoint = parseEndpoint(o.baseUrl);
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
+  const knowledgeBase = o.knowledgeBase === undefined ? undefined : await knowledgeBaseEntries(o.knowledgeBase);
   const settings: RequestSettings = {
     agent: o.agent,
     language: o.language,
@@ -185,7 +187,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       schemaVersion: SCHEMA_VERSION,
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
       run: runInfo(dataset, o, { startedAt, finishedAt, total, finished: store.count, stoppedBy, fromJournal, asked: toAsk }),
-      ...scoreResults(results),
+      ...scoreResults(results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(o.thresholds ? { thresholds: o.thresholds } : {}) }),
     },
     results,
   };
