@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { checkAgentCode } from '../client/agent-code.js';
 import { ConfigError } from '../errors.js';
 
-/** The agent's secret code from --agent-code-file or ANSWER_AGENT_CODE; never echoed back. */
+/** The agent's secret code from --agent-code-file or ANSWER_AGENT_CODE, checked to be a header value; never echoed back. */
 export async function readAgentCode(file: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
   if (file !== undefined) {
     let text: string;
@@ -12,8 +13,11 @@ export async function readAgentCode(file: string | undefined, env: NodeJS.Proces
     }
     const code = text.trim();
     if (code === '') throw new ConfigError(`--agent-code-file ${file} is empty (expected the agent's secret code)`);
+    checkAgentCode(code, `--agent-code-file ${file}`);
     return code;
   }
   const code = env['ANSWER_AGENT_CODE']?.trim();
-  return code === '' ? undefined : code;
+  if (code === '' || code === undefined) return undefined;
+  checkAgentCode(code, 'ANSWER_AGENT_CODE');
+  return code;
 }

@@ -1,13 +1,14 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { NotAuthorizedError } from '../errors.js';
 import type { Question } from '../model/question.js';
-import { retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
+import { RETRY_AFTER_CAP_MS, retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
+import { decodeBody } from './charset.js';
 import { QuestionError } from './errors.js';
 import { requestBody, type RequestSettings } from './request.js';
-import { excerpt, parseAnswerResponse, type AnswerResponse } from './response.js';
-import { holdsSecret, maskSecret } from './secret.js';
+import { excerpt, parseAnswerResponse, type AnswerResponse, type ParsedResponse } from './response.js';
+import { maskSecret } from './secret.js';
+import { sleep } from './sleep.js';
 import type { Throttle } from './throttle.js';
-import type { Transport } from './transport.js';
+import type { HttpReply, Transport } from './transport.js';
 import { redactUrl } from './url.js';
 
 export interface AskContext {
@@ -52,16 +53,17 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
     try {
       const reply = await ctx.transport.post(ctx.endpoint, body, headers, ctx.cancel);
       latencyMs = performance.now() - started;
+      if (reply.status === 404) throw new NotAuthorizedError(redactUrl(ctx.endpoint), ctx.settings.agent);
       if (reply.status === 200) {
-        const parsed = parseAnswerResponse(reply.body);
+        const parsed = parseReply(reply, ctx.agentCode);
         if (parsed.ok) return { ok: true, response: parsed.response, attempts, latencyMs };
         return { ok: false, error: scrub(new QuestionError('protocol', parsed.message), ctx.agentCode), attempts, latencyMs };
       }
-      if (reply.status === 404) throw new NotAuthorizedError(redactUrl(ctx.endpoint), ctx.settings.agent);
+      const text = maskSecret(decodeBody(reply.bytes, contentType(reply, ctx.agentCode), false), ctx.agentCode);
       const retryAfter = reply.headers['retry-after'];
       error = new QuestionError(
         'http',
-        `HTTP ${reply.status} from ${redactUrl(ctx.endpoint)}${reply.body ? `: ${JSON.stringify(excerpt(reply.body))}` : ''}`,
+        `HTTP ${reply.status} from ${redactUrl(ctx.endpoint)}${text ? `: ${JSON.stringify(excerpt(text))}` : ''}`,
         reply.status,
         typeof retryAfter === 'string' ? retryAfter : undefined,
       );
@@ -70,19 +72,53 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
       error = thrown;
       latencyMs = null;
     }
+    error = scrub(error, ctx.agentCode);
     const retryAfter = retryAfterMs(error.retryAfter);
     const waitMs = retryWaitMs(attempts - 1, ctx.backoff, retryAfter);
     const retrying = error.retryable && attempts <= ctx.retries;
     if (retrying) ctx.onRetry?.(question, error, waitMs);
-    // the service is overloaded: the whole run slows down, not only this question
-    if (error.status === 429 || (error.status === 503 && retryAfter !== undefined)) ctx.throttle?.throttled(waitMs);
-    if (!retrying) return { ok: false, error: scrub(error, ctx.agentCode), attempts, latencyMs };
-    await sleep(waitMs, undefined, { signal: ctx.signal });
+    // the service is overloaded: the whole run slows down, not only this question. Everyone pauses for what
+    // the service asked; this question's own backoff (jittered, and longer on later retries) is its own
+    if (error.status === 429 || (error.status === 503 && retryAfter !== undefined)) {
+      ctx.throttle?.throttled(retryAfter === undefined ? waitMs : Math.min(retryAfter, RETRY_AFTER_CAP_MS));
+    }
+    if (!retrying) return { ok: false, error, attempts, latencyMs };
+    await sleep(waitMs, ctx.signal);
   }
 }
 
-/** A service that echoes request headers into an error page must not put the agent code in a report. */
+/**
+ * The answers of a 200: its body decoded by its charset and masked before anything parses or cuts it (a
+ * service may echo the code back, in any form), so nothing downstream ever holds the code.
+ */
+function parseReply(reply: HttpReply, agentCode: string): ParsedResponse {
+  let text: string;
+  try {
+    text = decodeBody(reply.bytes, contentType(reply, agentCode), true);
+  } catch (error) {
+    if (error instanceof QuestionError) return { ok: false, message: error.message };
+    throw error;
+  }
+  return parseAnswerResponse(maskSecret(text, agentCode));
+}
+
+/** The content-type, masked too: an error naming its charset must not quote the code, nor a piece of it. */
+function contentType(reply: HttpReply, agentCode: string): string | undefined {
+  const header = reply.headers['content-type'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value === undefined ? undefined : maskSecret(value, agentCode);
+}
+
+/** The longest error message a report keeps (an excerpt of a body is shorter; this bounds what else may come). */
+export const MAX_ERROR_CHARS = 500;
+
+/**
+ * The error as the report keeps it: the agent code masked (a transport error or a header may hold it too),
+ * then cut to MAX_ERROR_CHARS. In that order, so a cut never keeps the start of a code.
+ */
 function scrub(error: QuestionError, agentCode: string): QuestionError {
-  if (!holdsSecret(error.message, agentCode)) return error;
-  return new QuestionError(error.kind, maskSecret(error.message, agentCode), error.status, error.retryAfter);
+  let message = maskSecret(error.message, agentCode);
+  if (message.length > MAX_ERROR_CHARS) message = `${message.slice(0, MAX_ERROR_CHARS)}… (cut)`;
+  if (message === error.message) return error;
+  return new QuestionError(error.kind, message, error.status, error.retryAfter);
 }

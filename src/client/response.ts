@@ -1,15 +1,34 @@
 import { z } from 'zod';
 import { fastParse } from './fast-parse.js';
+import { fieldPath, MAX_DEPTH, tooDeepAt } from './nesting.js';
 
 // The public sample writes every value as a string ("42", "true", "a|b"); real numbers and booleans are accepted too.
 const NUMERIC = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-const expected = (what: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is missing' : `expected ${what}, got ${JSON.stringify(issue.input)}`;
 
-const num = z.preprocess(
-  (v) => (typeof v === 'string' && NUMERIC.test(v.trim()) ? Number(v) : v),
-  z.number({ error: expected('a number such as "42"') }).finite(),
-);
+const SHOWN_CHARS = 60;
+
+/** A value quoted in an error message, cut short: a reply may hold a field of a megabyte. */
+function shown(v: unknown): string {
+  if (typeof v === 'number') return String(v);
+  // a string is cut before it is quoted, not quoted whole to keep sixty characters of it
+  const text = JSON.stringify(typeof v === 'string' ? v.slice(0, SHOWN_CHARS + 1) : v) ?? String(v);
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… (cut)` : text;
+}
+
+const expected = (what: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is missing' : `expected ${what}, got ${shown(issue.input)}`);
+const OUT_OF_RANGE = 'expected a finite number, got';
+const expectedNumber = (issue: { input?: unknown }) => {
+  const v = issue.input;
+  // 1e309 (JSON.parse makes it Infinity) or "1e309": a number, but not one a double holds
+  if (typeof v === 'number' || (typeof v === 'string' && NUMERIC.test(v.trim()))) return `${OUT_OF_RANGE} ${shown(v)} (out of range)`;
+  return expected('a number such as "42"')(issue);
+};
+
+const num = z.preprocess((v) => {
+  if (typeof v !== 'string' || !NUMERIC.test(v.trim())) return v;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : v;
+}, z.number({ error: expectedNumber }));
 const bool = z.preprocess(
   (v) => {
     const s = typeof v === 'string' ? v.trim().toLowerCase() : v;
@@ -66,21 +85,40 @@ export function excerpt(body: string): string {
   return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
 }
 
-/** Parses a 200 body of output=json; a body that is not JSON or breaks 2.4 is a protocol error naming the field. */
+/**
+ * Parses a 200 body of output=json; a body that is not JSON, nests too deep or breaks 2.4 is a protocol error
+ * naming the field. The message is bounded whatever the body: a cut value and an excerpt.
+ */
 export function parseAnswerResponse(body: string): ParsedResponse {
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    json = JSON.parse(body); // iterative in V8: any depth parses
   } catch {
     return { ok: false, message: `the body is not JSON: ${JSON.stringify(excerpt(body))}` };
+  }
+  const deep = tooDeepAt(json);
+  if (deep !== undefined) {
+    return { ok: false, message: `${deep}: arrays and objects nested more than ${MAX_DEPTH} deep (a reply is taken up to ${MAX_DEPTH} levels) (body: ${JSON.stringify(excerpt(body))})` };
   }
   const fast = fastParse(json);
   if (fast !== undefined) return { ok: true, response: fast };
   const parsed = AnswerResponseSchema.safeParse(json);
   if (parsed.success) return { ok: true, response: parsed.data };
   const issue = parsed.error.issues[0]!;
-  const field = issue.path.length > 0 ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : 'body';
-  return { ok: false, message: `${field}: ${issue.message} (body: ${JSON.stringify(excerpt(body))})` };
+  let message = issue.message;
+  // JSON.parse turned 1e309 into Infinity: say what the body held
+  if (message === `${OUT_OF_RANGE} Infinity (out of range)` || message === `${OUT_OF_RANGE} -Infinity (out of range)`) {
+    message = `${OUT_OF_RANGE} ${outOfRangeLiteral(body) ?? 'a number beyond ±1.8e308'} (out of range)`;
+  }
+  return { ok: false, message: `${fieldPath(issue.path)}: ${message} (body: ${JSON.stringify(excerpt(body))})` };
+}
+
+/** The first number literal of the body that a double cannot hold, e.g. 1e309; cut short. */
+function outOfRangeLiteral(body: string): string | undefined {
+  for (const [literal] of body.matchAll(/(?<![\w."])-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g)) {
+    if (!Number.isFinite(Number(literal))) return literal.length > SHOWN_CHARS ? `${literal.slice(0, SHOWN_CHARS)}… (cut)` : literal;
+  }
+  return undefined;
 }
 
 /** Index of the top-1 answer: the highest answer_score, the earlier one on ties, whatever order the server used. */

@@ -16,16 +16,20 @@ export interface TransportOptions {
 export interface HttpReply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: string;
+  /** The body as received; decodeBody (charset.ts) makes it text. */
+  bytes: Buffer;
 }
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** How long close() waits for the pool to close gracefully; every attempt has settled by then, see post. */
+const CLOSE_GRACE_MS = 1000;
 
 /** One keep-alive pool for the whole run; honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
 export class Transport {
   readonly #dispatcher: Dispatcher;
   /** Attempts in flight, by the signal that may cancel them: one listener per signal, not one per request. */
-  readonly #inFlight = new Map<AbortSignal, Set<AbortController>>();
+  readonly #inFlight = new Map<AbortSignal, Set<(reason: unknown) => void>>();
 
   constructor(readonly options: TransportOptions) {
     this.#dispatcher = new EnvHttpProxyAgent({
@@ -35,21 +39,33 @@ export class Transport {
     });
   }
 
+  /**
+   * One attempt. It always settles, and by the timeout at the latest: a request undici never settles (it
+   * rejected a header value, and dropped the request, see checkAgentCode) fails as the timeout, and an error
+   * of any kind becomes a QuestionError; only the cancel signal's reason passes as it is.
+   */
   async post(url: URL, body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<HttpReply> {
     // a plain controller and timer: AbortSignal.timeout/any cost more than the rest of the request here
     const controller = new AbortController();
     let timedOut = false;
+    let giveUp!: (reason: unknown) => void;
+    const givenUp = new Promise<never>((_, reject) => (giveUp = reject));
+    givenUp.catch(() => {}); // raced below; only ever read there
+    const abort = (reason: unknown): void => {
+      controller.abort(reason);
+      giveUp(reason);
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      controller.abort();
+      abort(new QuestionError('timeout', `no response within ${this.options.timeoutMs} ms`));
     }, this.options.timeoutMs);
     const cancellable = signal ? this.#watch(signal) : undefined;
-    cancellable?.add(controller);
+    cancellable?.add(abort);
     try {
       if (signal?.aborted) throw signal.reason;
-      const res = await request(url, { method: 'POST', body, headers, signal: controller.signal, dispatcher: this.#dispatcher });
-      const text = await readCapped(res.body, res.headers['content-length'], this.options.maxResponseBytes);
-      return { status: res.statusCode, headers: res.headers, body: text };
+      const res = await Promise.race([request(url, { method: 'POST', body, headers, signal: controller.signal, dispatcher: this.#dispatcher }), givenUp]);
+      const bytes = await Promise.race([readCapped(res.body, res.headers['content-length'], this.options.maxResponseBytes), givenUp]);
+      return { status: res.statusCode, headers: res.headers, bytes };
     } catch (error) {
       if (error instanceof QuestionError) throw error;
       if (signal?.aborted) throw signal.reason ?? error;
@@ -57,35 +73,44 @@ export class Transport {
       throw toNetworkError(error);
     } finally {
       clearTimeout(timer);
-      cancellable?.delete(controller);
+      cancellable?.delete(abort);
     }
   }
 
-  #watch(signal: AbortSignal): Set<AbortController> {
+  #watch(signal: AbortSignal): Set<(reason: unknown) => void> {
     let set = this.#inFlight.get(signal);
     if (set === undefined) {
-      const controllers = (set = new Set());
-      this.#inFlight.set(signal, controllers);
+      const attempts = (set = new Set());
+      this.#inFlight.set(signal, attempts);
       signal.addEventListener('abort', () => {
-        for (const c of controllers) c.abort(signal.reason);
+        for (const abort of attempts) abort(signal.reason);
       }, { once: true });
     }
     return set;
   }
 
-  close(): Promise<void> {
-    return this.#dispatcher.close();
+  /**
+   * Closes the pool once the requests in flight are done. A request undici dropped without settling (see
+   * post) would hold a graceful close forever, so after CLOSE_GRACE_MS the pool is destroyed instead.
+   */
+  async close(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const closed = this.#dispatcher.close().then(() => true, () => true);
+    const waited = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_GRACE_MS)));
+    const graceful = await Promise.race([closed, waited]);
+    clearTimeout(timer);
+    if (!graceful) await this.#dispatcher.destroy();
   }
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], length: string | string[] | undefined, max: number): Promise<string> {
+async function readCapped(body: Dispatcher.ResponseData['body'], length: string | string[] | undefined, max: number): Promise<Buffer> {
   const tooLarge = () => new QuestionError('protocol', `the response body is larger than ${max} bytes (--max-response-bytes)`);
   if (typeof length === 'string') {
     if (Number(length) > max) {
       body.destroy();
       throw tooLarge();
     }
-    return body.text(); // undici stops at the declared length
+    return Buffer.from(await body.arrayBuffer()); // undici stops at the declared length
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -96,7 +121,8 @@ async function readCapped(body: Dispatcher.ResponseData['body'], length: string 
       else body.destroy(tooLarge());
     });
     body.on('error', reject);
-    body.on('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')));
+    body.on('end', () => resolve(Buffer.concat(chunks, size)));
+    body.on('close', () => reject(new QuestionError('network', 'the connection closed before the end of the body')));
   });
 }
 

@@ -7,15 +7,57 @@ export interface Shard {
   count: number;
 }
 
-/** Parses `--shard 2/4`. */
-export function parseShard(value: string): Shard {
+/** Parses `--shard 2/4`, or `--shard auto` (see shardFromEnv). */
+export function parseShard(value: string, env: NodeJS.ProcessEnv = process.env): Shard {
+  if (value.trim() === 'auto') return shardFromEnv(env);
   const m = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
   if (!m || count < 1 || index < 1 || index > count) {
-    throw new ConfigError(`--shard "${value}" is not a shard (expected i/n with 1 <= i <= n, e.g. 2/4)`);
+    throw new ConfigError(`--shard "${value}" is not a shard (expected i/n with 1 <= i <= n, e.g. 2/4, or auto)`);
   }
   return { index, count };
+}
+
+/** Where `--shard auto` finds its shard, first match wins: [what, index variable, count variable, index base]. */
+const SHARD_SOURCES = [
+  ['GitLab parallel:', 'CI_NODE_INDEX', 'CI_NODE_TOTAL', 1],
+  ['a Kubernetes Indexed Job', 'JOB_COMPLETION_INDEX', 'JOB_COMPLETIONS', 0],
+] as const;
+
+/**
+ * The shard of `--shard auto`, from the environment of the engine running it: `ANSWER_EVAL_SHARD=i/n` (any CI,
+ * e.g. a GitHub Actions matrix), GitLab's `parallel:` (CI_NODE_INDEX 1..n, CI_NODE_TOTAL), or a Kubernetes Indexed
+ * Job (JOB_COMPLETION_INDEX 0..n-1, set by Kubernetes, and JOB_COMPLETIONS = the Job's completions, set in its
+ * manifest: Kubernetes does not pass the count).
+ */
+export function shardFromEnv(env: NodeJS.ProcessEnv): Shard {
+  const explicit = env['ANSWER_EVAL_SHARD'];
+  if (explicit !== undefined && explicit.trim() !== '') {
+    if (explicit.trim() === 'auto') throw new ConfigError('ANSWER_EVAL_SHARD=auto: give the shard itself, e.g. ANSWER_EVAL_SHARD=2/4');
+    const m = /^(\d+)\/(\d+)$/.exec(explicit.trim());
+    const shard = m ? { index: Number(m[1]), count: Number(m[2]) } : undefined;
+    if (!shard || shard.count < 1 || shard.index < 1 || shard.index > shard.count) {
+      throw new ConfigError(`ANSWER_EVAL_SHARD="${explicit}" is not a shard (expected i/n with 1 <= i <= n, e.g. 2/4)`);
+    }
+    return shard;
+  }
+  for (const [what, indexVar, countVar, base] of SHARD_SOURCES) {
+    const rawIndex = env[indexVar];
+    if (rawIndex === undefined) continue;
+    const rawCount = env[countVar];
+    if (rawCount === undefined) throw new ConfigError(`--shard auto: ${indexVar} is set (${what}) but ${countVar} is not: set it to the number of shards`);
+    const index = Number(rawIndex) + 1 - base;
+    const count = Number(rawCount);
+    if (!Number.isInteger(index) || !Number.isInteger(count) || count < 1 || index < 1 || index > count) {
+      throw new ConfigError(`--shard auto: ${indexVar}=${rawIndex} and ${countVar}=${rawCount} are not a shard (${what}: ${indexVar} from ${base} to ${countVar}${base === 0 ? ' - 1' : ''})`);
+    }
+    return { index, count };
+  }
+  throw new ConfigError(
+    '--shard auto found no shard in the environment: set ANSWER_EVAL_SHARD=i/n, or run under GitLab parallel: (CI_NODE_INDEX, CI_NODE_TOTAL) ' +
+      'or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, and JOB_COMPLETIONS in the manifest)',
+  );
 }
 
 /**

@@ -23,22 +23,28 @@ export const qid = (id: string): string => id.replace(/\s+/g, '_') || '_';
  * as the run); when a row expects only sequence numbers, those are relevant even if not returned.
  */
 export function toTrec(report: Pick<Report, 'results'>, runId = 'answer-eval', aliases?: Aliases): TrecFiles {
-  const run: string[] = [];
-  const qrels: string[] = [];
-  for (const r of report.results.filter(isRanked)) {
-    const q = qid(r.id);
-    scoreOrder(r.answers).forEach((i, at) => {
-      const a = r.answers[i]!;
-      run.push(`${q} Q0 ${a.sequence_number} ${at + 1} ${a.answer_score} ${runId}`);
-    });
-    const rel = relevance(r, aliases);
-    if (rel.size === 0) rel.set(NO_DOC, 0);
-    for (const [doc, value] of rel) qrels.push(`${q} 0 ${doc} ${value}`);
-  }
-  return { run: lines(run), qrels: lines(qrels) };
+  return { run: [...trecRun(report.results, runId)].join(''), qrels: [...trecQrels(report.results, aliases)].join('') };
 }
 
-const lines = (rows: string[]): string => (rows.length === 0 ? '' : `${rows.join('\n')}\n`);
+/** The TREC run, a question at a time (see toTrec). */
+export function* trecRun(results: Iterable<QuestionResult>, runId = 'answer-eval'): Generator<string> {
+  for (const r of results) {
+    if (!isRanked(r)) continue;
+    const q = qid(r.id);
+    yield scoreOrder(r.answers).map((i, at) => `${q} Q0 ${r.answers[i]!.sequence_number} ${at + 1} ${r.answers[i]!.answer_score} ${runId}\n`).join('');
+  }
+}
+
+/** The TREC qrels, a question at a time (see toTrec). */
+export function* trecQrels(results: Iterable<QuestionResult>, aliases?: Aliases): Generator<string> {
+  for (const r of results) {
+    if (!isRanked(r)) continue;
+    const q = qid(r.id);
+    const rel = relevance(r, aliases);
+    if (rel.size === 0) rel.set(NO_DOC, 0);
+    yield [...rel].map(([doc, value]) => `${q} 0 ${doc} ${value}\n`).join('');
+  }
+}
 
 function relevance(r: QuestionResult, aliases?: Aliases): Map<string, number> {
   const matcher = compileMatcher(r.expected, aliases);

@@ -26,6 +26,8 @@ export const RankMetricsSchema = z.object({
   hit3: z.number().nullable(),
   hit5: z.number().nullable(),
   mrr: z.number().nullable(),
+  /** MRR with its 95% interval (normal approximation of the mean reciprocal rank, clipped to 0..1). */
+  mrrInterval: z.object({ value: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() }),
   /** Mean of top-1 minus top-2 score, over lists with at least two answers. */
   meanMargin: z.number().nullable(),
 });
@@ -50,13 +52,32 @@ export const ThresholdPointSchema = z.object({
   objective: z.number(),
 });
 
+/** What the recommended floor threshold optimizes (see src/score/metrics/thresholds.ts). */
+export const THRESHOLD_OBJECTIVES = ['f1', 'live-accuracy', 'keep-accuracy'] as const;
+
 export const ThresholdAnalysisSchema = z.object({
-  /** e.g. "f1": harmonic mean of answeredCorrectly and refusedCorrectly. */
-  objective: z.string(),
+  /**
+   * `f1`: harmonic mean of answeredCorrectly and refusedCorrectly; `live-accuracy`: accuracy on live traffic with
+   * `oosShare` out of scope, (1 - oosShare) answeredCorrectly + oosShare refusedCorrectly; `keep-accuracy`: the
+   * highest threshold whose answeredCorrectly stays within `maxAccuracyDrop` of its best.
+   */
+  objective: z.enum(THRESHOLD_OBJECTIVES),
+  /** The objective in words, as reports state it. */
+  objectiveText: z.string(),
+  /** The out-of-scope share expected in live traffic (live-accuracy). */
+  oosShare: z.number().nullable(),
+  /** How much in-scope accuracy may drop, as a share (keep-accuracy). */
+  maxAccuracyDrop: z.number().nullable(),
   answerable: z.number().int(),
   outOfScope: z.number().int(),
+  /**
+   * The lowest threshold the run can replay: the lowest score the service answered with (answers below its own
+   * floor were never returned, so no lower floor can be judged); null when nothing was answered.
+   */
+  replayableFrom: z.number().nullable(),
+  /** From replayableFrom up, every distinct top-1 score, then the highest + 1 (refuses everything). */
   curve: z.array(ThresholdPointSchema),
-  /** The threshold that maximizes the objective (lowest on ties); null without answerable or out-of-scope questions. */
+  /** The threshold that maximizes the objective (the highest on ties); null without answerable or out-of-scope questions. */
   recommended: ThresholdPointSchema.nullable(),
 });
 
@@ -69,6 +90,45 @@ export const SliceSchema = z.object({
   answerableAccuracy: IntervalSchema,
   rank: RankMetricsSchema,
   errorRate: z.number(),
+});
+
+/** Questions flowing between two knowledge-base entries. */
+export const EntryFlowSchema = z.object({
+  /** The other entry (label, else `#sequence`), or `(out of scope)` / `(refused)`. */
+  key: z.string(),
+  count: z.number().int(),
+  /** Up to 3 question ids. */
+  examples: z.array(z.string()),
+});
+
+/** One knowledge-base entry, as the run saw it: how well the questions that expect it are answered, and by whom. */
+export const EntrySchema = z.object({
+  /** Its label, else `#` and its sequence number. */
+  key: z.string(),
+  sequence: z.number().nullable(),
+  label: z.string().nullable(),
+  category: z.string().nullable(),
+  /** Its answer text, from any answer of the run (or the knowledge base given with --kb); null when never seen. */
+  text: z.string().nullable(),
+  /** Labeled questions without error that expect it. */
+  expected: z.number().int(),
+  /** Of those, answered correctly. */
+  correct: z.number().int(),
+  /** Of those, refused (floor, small talk or no answer). */
+  refused: z.number().int(),
+  /** Labeled questions without error whose top-1 is it. */
+  answered: z.number().int(),
+  /** Of those, correct. */
+  answeredCorrectly: z.number().int(),
+  /** correct / expected; null when nothing expects it. */
+  recall: z.number().nullable(),
+  /** answeredCorrectly / answered; null when it never answered. */
+  precision: z.number().nullable(),
+  f1: z.number().nullable(),
+  /** Where its questions went instead (most first, 10 at most). */
+  losesTo: z.array(EntryFlowSchema),
+  /** Whose questions it answered instead (most first, 10 at most; `(out of scope)` for out-of-scope questions). */
+  takesFrom: z.array(EntryFlowSchema),
 });
 
 export const ConfusionSchema = z.object({
@@ -85,6 +145,8 @@ export const MetricsSchema = z.object({
   intervals: z.object({
     top1Accuracy: IntervalSchema,
     answerableAccuracy: IntervalSchema,
+    /** fallback_ok / out-of-scope questions without error: how many the service rightly refused. */
+    outOfScopeRecall: IntervalSchema,
     rates: z.object({ dummy: IntervalSchema, floor: IntervalSchema, suggestion: IntervalSchema, empty: IntervalSchema, error: IntervalSchema }),
   }),
   rank: RankMetricsSchema,
@@ -92,7 +154,12 @@ export const MetricsSchema = z.object({
   latency: z.object({ p50: z.number().nullable(), p90: z.number().nullable(), p99: z.number().nullable(), max: z.number().nullable(), histogram: DistributionSchema.shape.histogram }),
   thresholds: ThresholdAnalysisSchema,
   breakdowns: z.object({ language: z.array(SliceSchema), tag: z.array(SliceSchema), category: z.array(SliceSchema) }),
+  /** Every knowledge-base entry a question expected or got, by key. */
+  entries: z.array(EntrySchema),
+  /** In-scope confusions: (expected entry, top-1 given instead) pairs of wrong answers. */
   confusions: z.array(ConfusionSchema),
+  /** Out-of-scope questions answered anyway, by the entry that answered them (`expected` is `(fallback)`). */
+  outOfScopeMisses: z.array(ConfusionSchema),
 });
 
 export type Interval = z.infer<typeof IntervalSchema>;
@@ -102,4 +169,7 @@ export type ThresholdPoint = z.infer<typeof ThresholdPointSchema>;
 export type ThresholdAnalysis = z.infer<typeof ThresholdAnalysisSchema>;
 export type Slice = z.infer<typeof SliceSchema>;
 export type Confusion = z.infer<typeof ConfusionSchema>;
+export type Entry = z.infer<typeof EntrySchema>;
+export type EntryFlow = z.infer<typeof EntryFlowSchema>;
+export type ThresholdObjective = (typeof THRESHOLD_OBJECTIVES)[number];
 export type Metrics = z.infer<typeof MetricsSchema>;

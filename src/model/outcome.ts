@@ -67,6 +67,9 @@ export const top1Fraction = (counts: OutcomeCounts): Fraction => fraction(counts
 /** correct / (correct + wrong + abstained). */
 export const answerableFraction = (counts: OutcomeCounts): Fraction => fraction(counts, (c) => c.correct, (c) => c.answerable);
 
+/** fallback_ok / (questions expecting a fallback that got a response): the out-of-scope recall. */
+export const outOfScopeFraction = (counts: OutcomeCounts): Fraction => fraction(counts, (c) => c.correct, (c) => c.judged && !c.answerable);
+
 /** fallback_missed / (questions expecting a fallback that got a response). */
 export const fallbackMissedFraction = (counts: OutcomeCounts): Fraction =>
   fraction(counts, (c) => c.failing, (c) => c.judged && !c.answerable);

@@ -4,7 +4,7 @@ import { MetricsSchema, OutcomeCountsSchema } from './metrics.js';
 import { OUTCOMES } from './outcome.js';
 
 /** Bump the major on a breaking change: compare and merge refuse to mix majors. */
-export const SCHEMA_VERSION = '1.1';
+export const SCHEMA_VERSION = '1.2';
 
 /** The part of a schemaVersion that must match for two reports to mix. */
 export const schemaMajor = (version: string): string => version.split('.')[0] ?? version;
@@ -126,8 +126,11 @@ export const ReportSchema = z.object({
   tool: z.object({ name: z.string(), version: z.string() }),
   run: RunInfoSchema,
   summary: SummarySchema,
-  /** Analysis beyond the summary: intervals, rank metrics, distributions, thresholds, breakdowns. */
-  metrics: MetricsSchema.optional(),
+  /**
+   * Analysis beyond the summary: intervals, rank metrics, distributions, thresholds, breakdowns, entries. Derived
+   * from the results alone, so metrics of an older shape are read as absent and computed again when rendered.
+   */
+  metrics: MetricsSchema.optional().catch(undefined),
   results: z.array(QuestionResultSchema),
 });
 

@@ -1,8 +1,16 @@
+import type { Metrics } from '../model/metrics.js';
 import { OUTCOME_CLASSES, OUTCOMES } from '../model/outcome.js';
 import type { ReportHead } from '../model/source.js';
+import { figureInterval, figureValue, headline } from './headline.js';
 
 const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
 const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)} ms`);
+
+/** The headline figures, two a line: `in-scope accuracy   90.7% (95% CI 89.8–91.5%)   out-of-scope recall ...`. */
+function headlineLines(m: Metrics): string[] {
+  const cells = headline(m).map((f) => `${f.name.padEnd(19)} ${figureValue(f)}${figureInterval(f) ? ` (95% CI ${figureInterval(f)})` : ''}`);
+  return [`  ${cells[0]!.padEnd(48)}  ${cells[1]}`, `  ${cells[2]!.padEnd(48)}  ${cells[3]}`];
+}
 
 /** The few lines printed at the end of a run. */
 export function renderConsoleSummary(report: ReportHead): string {
@@ -10,6 +18,7 @@ export function renderConsoleSummary(report: ReportHead): string {
   const o = s.outcomes;
   const lines = [
     `${run.status === 'partial' ? 'PARTIAL run' : 'Run'}: ${s.total} of ${run.shard?.questions ?? run.dataset.questions} questions${run.shard ? ` (shard ${run.shard.index}/${run.shard.count})` : ''} against ${run.embeddedEngine ? 'the embedded engine' : run.baseUrl} (agent ${run.agent})`,
+    ...(report.metrics ? headlineLines(report.metrics) : []),
     `  top-1 accuracy      ${pct(s.top1Accuracy)}   answerable accuracy ${pct(s.answerableAccuracy)}`,
     `  ${OUTCOMES.map((k) => `${OUTCOME_CLASSES[k].label} ${o[k]}`).join('  ')}`,
     `  latency p50 ${ms(s.latencyMs.p50)}  p90 ${ms(s.latencyMs.p90)}  p99 ${ms(s.latencyMs.p99)}`,

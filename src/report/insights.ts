@@ -32,8 +32,11 @@ export function allSlices({ head }: ScoredData): Record<Dimension, SliceView[]> 
   return { category: views('category'), language: views('language'), tag: views('tag') };
 }
 
-/** The most frequent (expected → got) pairs. */
+/** The most frequent (expected → got) pairs among in-scope questions. */
 export const confusions = ({ head }: ScoredData, limit = 20): Confusion[] => head.metrics.confusions.slice(0, limit);
+
+/** The entries that answered out-of-scope questions, most first. */
+export const outOfScopeMisses = ({ head }: ScoredData, limit = 20): Confusion[] => head.metrics.outOfScopeMisses.slice(0, limit);
 
 /** The first `limit` questions that need a look (failures and errors) and how many there are, in one pass. */
 export function firstFailing(results: Iterable<QuestionResult>, limit: number): { first: QuestionResult[]; count: number } {

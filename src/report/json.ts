@@ -1,10 +1,9 @@
 import type { ScoredData } from '../model/source.js';
 
-const indent = (json: string, by: string): string => by + json.replaceAll('\n', `\n${by}`);
-
 /**
- * report.json: keys in a fixed order, two-space indent, so two runs diff cleanly. The bytes are
- * `JSON.stringify(report, null, 2) + '\n'`, written a result at a time: the head, then each result re-indented.
+ * report.json: the head with a two-space indent, then the results, one per line (compact JSON), last: keys in a
+ * fixed order, so two runs diff cleanly, question by question; any JSON reader (jq) reads it, and answer-eval reads
+ * its results one at a time (src/report/read.ts openReport). Written a result at a time.
  */
 export function* renderJson({ head, results }: ScoredData): Generator<string> {
   const open = JSON.stringify(head, null, 2);
@@ -12,7 +11,7 @@ export function* renderJson({ head, results }: ScoredData): Generator<string> {
   yield `${open.slice(0, open.lastIndexOf('\n}'))},\n  "results": [`;
   let first = true;
   for (const r of results) {
-    yield `${first ? '\n' : ',\n'}${indent(JSON.stringify(r, null, 2), '    ')}`;
+    yield `${first ? '\n' : ',\n'}    ${JSON.stringify(r)}`;
     first = false;
   }
   yield first ? ']\n}\n' : '\n  ]\n}\n';

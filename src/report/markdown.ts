@@ -1,6 +1,7 @@
 import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
 import { neutralizeMentions } from './escape.js';
-import { allSlices, confusions, firstFailing, type SliceView } from './insights.js';
+import { figureInterval, figureValue, headline, type Figure } from './headline.js';
+import { allSlices, confusions, firstFailing, outOfScopeMisses, type SliceView } from './insights.js';
 import type { Interval } from '../model/metrics.js';
 import { OUTCOME_CLASSES, OUTCOMES } from '../model/outcome.js';
 import type { ScoredData } from '../model/source.js';
@@ -10,6 +11,13 @@ const MD_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&am
 /** Data text safe in a Markdown table cell: one line, no HTML, no pipes, no emphasis, links or code, no @mention or #123. */
 export const md = (text: unknown, max = 80): string =>
   neutralizeMentions(truncate(String(text ?? ''), max)).replace(/([\\`*_[\]#~!])/g, '\\$1').replace(/[<>&|]/g, (c) => MD_ESCAPES[c]!);
+
+/** The headline figures with their intervals, as a one-row table. */
+function headlineTable(metrics: ScoredData['head']['metrics']): string[] {
+  const figures = headline(metrics);
+  const cell = (f: Figure) => `**${figureValue(f)}**${figureInterval(f) ? ` (95% CI ${figureInterval(f)})` : ''}`;
+  return [`| ${figures.map((f) => f.name).join(' | ')} |`, `|${'---:|'.repeat(figures.length)}`, `| ${figures.map(cell).join(' | ')} |`];
+}
 
 const withInterval = (value: number | null, i: Interval): string =>
   i.low !== null && i.high !== null ? `**${pct(value)}** (95% CI ${pct(i.low)}–${pct(i.high)}, n=${i.n})` : `**${pct(value)}**`;
@@ -34,6 +42,8 @@ function markdown(data: ScoredData): string {
   const lines = [
     `### answer-eval: ${md(run.dataset.path, 60)}${run.status === 'partial' ? ' (PARTIAL run)' : ''}`,
     '',
+    ...headlineTable(metrics),
+    '',
     `Top-1 accuracy ${withInterval(s.top1Accuracy, metrics.intervals.top1Accuracy)} · answerable accuracy ${withInterval(s.answerableAccuracy, metrics.intervals.answerableAccuracy)}`,
     '',
     `| ${OUTCOMES.map((k) => OUTCOME_CLASSES[k].label).join(' | ')} | total |`,
@@ -44,15 +54,21 @@ function markdown(data: ScoredData): string {
   ];
   const recommended = metrics.thresholds.recommended;
   if (recommended) {
-    lines.push('', `Recommended floor threshold **${recommended.threshold}** (${metrics.thresholds.objective} ${recommended.objective.toFixed(3)}: answers ${pct(recommended.answeredCorrectly)} of answerable correctly, refuses ${pct(recommended.refusedCorrectly)} of out-of-scope)`);
+    const t = metrics.thresholds;
+    lines.push('', `Recommended floor threshold **${recommended.threshold}**: answers ${pct(recommended.answeredCorrectly)} of in-scope questions correctly, refuses ${pct(recommended.refusedCorrectly)} of out-of-scope ones (objective: ${md(t.objectiveText, 200)}${t.replayableFrom !== null ? `; the service answered nothing below ${t.replayableFrom}, so no lower floor can be judged` : ''})`);
   }
   const slices = allSlices(data);
   const worst = (['category', 'language', 'tag'] as const).flatMap((d) => worstSlices(d, slices[d]));
   if (worst.length > 0) lines.push('', '**Worst slices** (top-1 accuracy)', '', '| by | worst first |', '|---|---|', ...worst);
   const top = confusions(data, 5);
   if (top.length > 0) {
-    lines.push('', '**Top confusions**', '', '| expected | got instead | count | e.g. |', '|---|---|---:|---|');
+    lines.push('', '**Top confusions** (in scope)', '', '| expected | got instead | count | e.g. |', '|---|---|---:|---|');
     for (const c of top) lines.push(`| ${md(c.expected, 40)} | ${md(c.got, 40)} | ${c.count} | ${c.examples.slice(0, 3).map((id) => md(id, 20)).join(', ')} |`);
+  }
+  const misses = outOfScopeMisses(data, 5);
+  if (misses.length > 0) {
+    lines.push('', '**Out-of-scope questions answered anyway**', '', '| answered by | count | e.g. |', '|---|---:|---|');
+    for (const c of misses) lines.push(`| ${md(c.got, 40)} | ${c.count} | ${c.examples.slice(0, 3).map((id) => md(id, 20)).join(', ')} |`);
   }
   const failing = firstFailing(data.results, 10);
   if (failing.count > 0) {

@@ -1,8 +1,10 @@
-import { open, readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
 import type { z } from 'zod';
 import { ConfigError } from '../errors.js';
-import { ReportSchema, schemaMajor, SCHEMA_VERSION, type Report } from '../model/report.js';
-import type { ReportHead } from '../model/source.js';
+import { QuestionResultSchema, ReportSchema, schemaMajor, SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
+import { fromReport, type ReportData, type ReportHead } from '../model/source.js';
+import { RecordSource } from '../util/records.js';
 
 const cannotRead = (path: string, error: unknown): ConfigError =>
   new ConfigError(`${path}: cannot read the report (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
@@ -31,13 +33,18 @@ function checkVersion(path: string, data: unknown): void {
   }
 }
 
+/** The first issue, where it is: `results[1].outcome: Invalid option ...`. */
+function issueAt(prefix: string, issues: readonly z.core.$ZodIssue[]): string {
+  const issue = issues[0]!;
+  const at = issue.path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${String(k)}` : String(k)), prefix);
+  return `${at || '(top level)'}: ${issue.message}`;
+}
+
 /** Validates with `schema`; a ConfigError names the file and the first bad field, e.g. `results[1].outcome`. */
 function validate<S extends z.ZodType>(path: string, schema: S, data: unknown): z.output<S> {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const at = issue.path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${String(k)}` : String(k)), '');
-  throw new ConfigError(`${path}: ${at || '(top level)'}: ${issue.message} (not a valid answer-eval report; ${parsed.error.issues.length} problem(s))`);
+  throw new ConfigError(`${path}: ${issueAt('', parsed.error.issues)} (not a valid answer-eval report; ${parsed.error.issues.length} problem(s))`);
 }
 
 /** Validates a report.json already parsed. */
@@ -53,35 +60,141 @@ export async function readReport(path: string): Promise<Report> {
   return parseReport(path, data);
 }
 
-const RESULTS_KEY = ',\n  "results": [';
+const RESULTS_KEY = Buffer.from(',\n  "results": [');
 const HeadSchema = ReportSchema.omit({ results: true });
+/** A report this large is read only as a stream: it must be in the layout answer-eval (or jq) writes. */
+const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
+
+/** The head of a report.json (everything before its results, which answer-eval writes last) and where the results begin. */
+async function locateHead(path: string): Promise<{ head: ReportHead; resultsAt: number } | undefined> {
+  const handle = await open(path).catch((error: unknown) => {
+    throw cannotRead(path, error);
+  });
+  let bytes = Buffer.alloc(0);
+  try {
+    const chunk = Buffer.alloc(1024 * 1024);
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, bytes.length);
+      bytes = Buffer.concat([bytes, chunk.subarray(0, bytesRead)]);
+      const end = bytes.indexOf(RESULTS_KEY, Math.max(0, bytes.length - bytesRead - RESULTS_KEY.length));
+      if (end >= 0) {
+        const data = parseJson(path, `${bytes.subarray(0, end).toString('utf8')}\n}`);
+        checkVersion(path, data);
+        return { head: validate(path, HeadSchema, data), resultsAt: end + RESULTS_KEY.length };
+      }
+      if (bytesRead === 0 || bytes.length > WHOLE_FILE_LIMIT) return undefined;
+    }
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * Reads the part of a report.json before its results (answer-eval writes them last), so a report of a
  * million questions, far too large for one string, can still be merged or summarized.
  */
 export async function readReportHead(path: string): Promise<ReportHead> {
-  const handle = await open(path).catch((error: unknown) => {
-    throw cannotRead(path, error);
-  });
-  let text = '';
-  try {
-    const chunk = Buffer.alloc(1024 * 1024);
-    for (let position = 0; ; ) {
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
-      position += bytesRead;
-      text += chunk.subarray(0, bytesRead).toString('utf8');
-      const end = text.indexOf(RESULTS_KEY);
-      if (end >= 0) {
-        text = `${text.slice(0, end)}\n}`;
-        break;
-      }
-      if (bytesRead === 0 || position > 256 * 1024 * 1024) throw new ConfigError(`${path}: not a report.json written by answer-eval (no "results" after its summary)`);
-    }
-  } finally {
-    await handle.close();
+  const located = await locateHead(path);
+  if (located) return located.head;
+  return readReport(path).then(({ results: _, ...head }) => head);
+}
+
+/**
+ * Opens a report.json for reading: its head, validated, and its results read one at a time from the file, in
+ * every pass, so a report of any size is read in bounded memory. One first pass checks every result against
+ * the schema (errors name `results[i].field`) and keeps where each sits (12 bytes a result).
+ *
+ * The results are found by the layout answer-eval writes (one result per line) or that `JSON.stringify(r, null, 2)`
+ * and jq write (each result from a line `    {` to a line `    }`); any other layout is read whole, up to 256 MiB.
+ */
+export async function openReport(path: string): Promise<ReportData> {
+  const located = await locateHead(path);
+  const indexed = located && (await indexResults(path, located.resultsAt));
+  if (located && indexed) return { head: located.head, results: new RecordSource<QuestionResult>([path], indexed.offsets, indexed.lengths, indexed.count) };
+  const size = (await stat(path)).size;
+  if (size > WHOLE_FILE_LIMIT) {
+    throw new ConfigError(`${path}: a report of ${Math.round(size / 1024 / 1024)} MiB must keep the layout answer-eval writes (one result per line, results last) to be read`);
   }
-  const data = parseJson(path, text);
-  checkVersion(path, data);
-  return validate(path, HeadSchema, data);
+  return fromReport(await readReport(path));
+}
+
+/** Where each result of a report.json sits, each checked against the schema; undefined when the layout is not one of ours. */
+async function indexResults(path: string, start: number): Promise<{ offsets: Float64Array; lengths: Uint32Array; count: number } | undefined> {
+  let offsets = new Float64Array(1024);
+  let lengths = new Uint32Array(1024);
+  let count = 0;
+  let recordStart = -1; // a result spread over several lines, from its `    {` line
+  let recordLines: string[] = [];
+  let ended = false;
+  const keep = (from: number, to: number, text: string): void => {
+    const data = parseJson(path, text);
+    const parsed = QuestionResultSchema.safeParse(data);
+    if (!parsed.success) throw new ConfigError(`${path}: ${issueAt(`results[${count}]`, parsed.error.issues)} (not a valid answer-eval report)`);
+    if (count === offsets.length) {
+      offsets = grow(offsets, new Float64Array(count * 2));
+      lengths = grow(lengths, new Uint32Array(count * 2));
+    }
+    offsets[count] = from;
+    lengths[count++] = to - from;
+  };
+  for await (const { line, at } of lines(path, start)) {
+    if (ended) {
+      if (line.trim() === '}' || line.trim() === '') continue;
+      return undefined; // something after the results: not our layout
+    }
+    const bare = line.replace(/\r$/, '');
+    if (recordStart >= 0) {
+      recordLines.push(line);
+      if (bare === '    }' || bare === '    },') {
+        const to = at + 5; // through the closing brace
+        keep(recordStart, to, recordLines.join('\n').trim().replace(/,$/, ''));
+        recordStart = -1;
+        recordLines = [];
+      }
+      continue;
+    }
+    const trimmed = bare.trim();
+    if (trimmed === '') continue;
+    if (trimmed === ']' || trimmed === ']}' || trimmed.startsWith(']')) {
+      ended = true;
+      if (trimmed !== ']' && trimmed !== ']}') return undefined;
+      continue;
+    }
+    if (bare === '    {') {
+      recordStart = at + 4;
+      recordLines = ['{'];
+    }
+    else if (bare.startsWith('    {')) {
+      const text = bare.endsWith(',') ? bare.slice(4, -1) : bare.slice(4);
+      keep(at + 4, at + 4 + Buffer.byteLength(text), text);
+    } else return undefined;
+  }
+  return ended && recordStart < 0 ? { offsets: offsets.slice(0, count), lengths: lengths.slice(0, count), count } : undefined;
+}
+
+function grow<T extends Float64Array | Uint32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
+/** The lines of a file from byte `start`, each with the byte offset it begins at. */
+async function* lines(path: string, start: number): AsyncGenerator<{ line: string; at: number }> {
+  const stream = createReadStream(path, { start, highWaterMark: 1024 * 1024 });
+  let pending: Buffer = Buffer.alloc(0);
+  let pendingAt = start;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const bytes: Buffer = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+      let from = 0;
+      for (let nl = bytes.indexOf(10); nl >= 0; nl = bytes.indexOf(10, from)) {
+        yield { line: bytes.toString('utf8', from, nl), at: pendingAt + from };
+        from = nl + 1;
+      }
+      pending = bytes.subarray(from);
+      pendingAt += from;
+    }
+    if (pending.length > 0) yield { line: pending.toString('utf8'), at: pendingAt };
+  } finally {
+    stream.destroy();
+  }
 }

@@ -1,9 +1,10 @@
-import { closeSync, createReadStream, createWriteStream, openSync, readSync, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AnswerEvalError, ConfigError, InputError } from '../errors.js';
 import type { QuestionResult } from '../model/report.js';
 import type { ResultSource } from '../model/source.js';
+import { RecordSource } from '../util/records.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
 export const JOURNAL_VERSION = 1;
@@ -234,50 +235,9 @@ export class JournalWriter {
 
 /**
  * Results read back from journals in a given order, one at a time: slot i is the line of `lengths[i]` bytes
- * at `offsets[i]` (NaN: none) of `paths[files[i]]`. Each file is read through a 1 MiB window, and results come
- * nearly in file order, so a pass is a sequential read.
+ * at `offsets[i]` (NaN: none) of `paths[files[i]]` (see RecordSource).
  */
-export class JournalSource implements ResultSource {
-  constructor(
-    readonly paths: readonly string[],
-    readonly offsets: Float64Array,
-    readonly lengths: Uint32Array,
-    readonly count: number,
-    /** Which path each slot reads from; all the first when absent. */
-    readonly files?: Uint8Array,
-  ) {}
-
-  *[Symbol.iterator](): Iterator<QuestionResult> {
-    const readers = this.paths.map(() => ({ fd: -1, window: Buffer.alloc(0), start: 0, end: 0 }));
-    try {
-      for (let i = 0; i < this.offsets.length; i++) {
-        const offset = this.offsets[i]!;
-        if (Number.isNaN(offset)) continue;
-        const length = this.lengths[i]!;
-        const file = this.files?.[i] ?? 0;
-        const r = readers[file]!;
-        if (r.fd < 0) {
-          r.fd = openSync(this.paths[file]!, 'r');
-          r.window = Buffer.allocUnsafe(1024 * 1024);
-        }
-        let bytes: Buffer;
-        if (length > r.window.length) {
-          bytes = Buffer.allocUnsafe(length);
-          readSync(r.fd, bytes, 0, length, offset);
-        } else {
-          if (offset < r.start || offset + length > r.end) {
-            r.start = offset;
-            r.end = offset + readSync(r.fd, r.window, 0, r.window.length, offset);
-          }
-          bytes = r.window.subarray(offset - r.start, offset - r.start + length);
-        }
-        yield JSON.parse(bytes.toString('utf8')) as QuestionResult;
-      }
-    } finally {
-      for (const r of readers) if (r.fd >= 0) closeSync(r.fd);
-    }
-  }
-}
+export class JournalSource extends RecordSource<QuestionResult> implements ResultSource {}
 
 function parseLine(text: string): unknown {
   try {

@@ -2,6 +2,7 @@ import type { BackoffOptions } from '../client/backoff.js';
 import type { Output } from '../client/request.js';
 import type { Shard } from '../dataset/shard.js';
 import type { DatasetSource } from '../dataset/source.js';
+import type { ThresholdOptions } from '../score/metrics/thresholds.js';
 import type { RunEvent } from './progress.js';
 
 /** Everything a run needs; the CLI fills it from flags, the programmatic API from code. */
@@ -42,6 +43,13 @@ export interface RunOptions {
   shard?: Shard;
   /** A CSV of old,new sequence numbers applied to expected_sequence. */
   aliases?: string;
+  /**
+   * A knowledge base (.jsonl or .csv) the run is scored against: its entries' categories and texts, for the
+   * category breakdown and the per-entry table (the embedded engine's, or one kept beside a remote service).
+   */
+  knowledgeBase?: string;
+  /** How the recommended floor threshold is chosen. @default F1 of in-scope accuracy and out-of-scope recall */
+  thresholds?: ThresholdOptions;
   /** Set when the run targets the embedded engine, for the report. */
   embeddedEngine?: boolean;
   /** Requests per second for the whole run (a token bucket shared by every worker); unset: no limit until a 429. */

@@ -7,6 +7,8 @@ export type RunEvent =
   | { type: 'retry'; id: string; reason: string; waitMs: number }
   /** The service said 429: every worker waits `waitMs`, then the run goes at `rps`. */
   | { type: 'pause'; waitMs: number; rps: number }
+  /** The rate limit in force changed (--rps, or climbing back after a 429); null: no limit. */
+  | { type: 'rate'; rps: number | null }
   /** Nothing more is sent; requests in flight get the grace period. */
   | { type: 'stopping'; reason: string };
 
@@ -20,6 +22,8 @@ export interface ProgressSnapshot {
   /** How long the longest current backoff or 429 pause still lasts. */
   waitMs: number;
   waitReason: string | null;
+  /** The rate limit in force (--rps, or after a 429); null when none. */
+  limitRps: number | null;
   stopping: string | null;
 }
 
@@ -32,6 +36,7 @@ export class ProgressTracker {
   #startedAt: number;
   #waitUntil = 0;
   #waitReason: string | null = null;
+  #limit: number | null = null;
   #stopping: string | null = null;
 
   constructor(now: number) {
@@ -54,7 +59,11 @@ export class ProgressTracker {
         this.#extendWait(now + event.waitMs, `retry: ${event.reason}`);
         break;
       case 'pause':
-        this.#extendWait(now + event.waitMs, `429: paused, then ${event.rps.toFixed(1)}/s`);
+        this.#extendWait(now + event.waitMs, '429: paused');
+        this.#limit = event.rps;
+        break;
+      case 'rate':
+        this.#limit = event.rps;
         break;
       case 'stopping':
         this.#stopping = event.reason;
@@ -74,6 +83,7 @@ export class ProgressTracker {
       etaMs: rate === null ? null : ((this.total - this.done) / rate) * 1000,
       waitMs,
       waitReason: waitMs > 0 ? this.#waitReason : null,
+      limitRps: this.#limit,
       stopping: this.#stopping,
     };
   }
@@ -93,12 +103,13 @@ const duration = (ms: number): string => {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 };
 
-/** `1234/50000 (2.5%)  41.3/s  ETA 19m40s  12 errors  waiting 8s (429: ...)` */
+/** `1234/50000 (2.5%)  41.3/s  limit 45.0/s  ETA 19m40s  12 errors  waiting 8s (429: paused)` */
 export function formatProgress(p: ProgressSnapshot): string {
   const pct = p.total === 0 ? 100 : (p.done / p.total) * 100;
   const parts = [
     `${p.done}/${p.total} (${pct.toFixed(1)}%)`,
     p.ratePerSec === null ? '-/s' : `${p.ratePerSec.toFixed(1)}/s`,
+    ...(p.limitRps === null ? [] : [`limit ${p.limitRps.toFixed(1)}/s`]),
     `ETA ${p.etaMs === null ? '-' : duration(p.etaMs)}`,
     `${p.errors} error${p.errors === 1 ? '' : 's'}`,
   ];

@@ -1,7 +1,8 @@
+import { checkAgentCode } from '../client/agent-code.js';
 import { ask, type AskContext } from '../client/ask.js';
 import { DEFAULT_BACKOFF } from '../client/backoff.js';
 import { buildRequestBody, type RequestSettings } from '../client/request.js';
-import { holdsSecret, maskSecret } from '../client/secret.js';
+import { holdsSecret, maskSecretDeep } from '../client/secret.js';
 import { Throttle } from '../client/throttle.js';
 import { Transport } from '../client/transport.js';
 import { answerEndpoint, redactUrl } from '../client/url.js';
@@ -20,6 +21,7 @@ import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
 import { headerDifferences, JournalWriter, readJournal, type JournalEntry } from './journal.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
+import { knowledgeBaseEntries } from './knowledge-base.js';
 import { givenOnly, resumeDefaults } from './resume.js';
 import { datasetStop, endOnError, journalFailure, nothingMeasured, OpenedDatasets } from './stop-reasons.js';
 import { journalStore, memoryStore } from './store.js';
@@ -55,9 +57,11 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (options.rerun !== undefined && !options.resume) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
   const prior = options.resume ? await readJournal(options.journalDir!) : undefined;
   const o = resolve({ ...RUN_DEFAULTS, ...(prior ? resumeDefaults(prior.header) : {}), ...givenOnly(options) });
+  checkAgentCode(o.agentCode);
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   const endpoint = parseEndpoint(o.baseUrl);
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
+  const knowledgeBase = o.knowledgeBase === undefined ? undefined : await knowledgeBaseEntries(o.knowledgeBase);
   const settings: RequestSettings = {
     agent: o.agent,
     language: o.language,
@@ -129,7 +133,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const emit = o.onEvent;
   const throttle = new Throttle({
     ...(o.rps !== undefined ? { rps: o.rps } : {}),
-    ...(emit ? { onPause: (waitMs: number, rps: number) => emit({ type: 'pause', waitMs, rps }) } : {}),
+    ...(emit ? { onPause: (waitMs: number, rps: number) => emit({ type: 'pause', waitMs, rps }), onRate: (rps: number | null) => emit({ type: 'rate', rps }) } : {}),
   });
   const transport = new Transport({ connections: o.concurrency, timeoutMs: o.timeoutMs, maxResponseBytes: o.maxResponseBytes, insecure: o.insecure });
   const ctx: AskContext = {
@@ -163,8 +167,8 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const onResult = ({ index, result }: { index: number; result: QuestionResult }): void => {
     let line = JSON.stringify(result);
     if (holdsSecret(line, o.agentCode)) {
-      line = maskSecret(line, o.agentCode); // a service that echoes it back
-      result = JSON.parse(line) as QuestionResult;
+      result = maskSecretDeep(result, o.agentCode); // a service that echoes it back
+      line = JSON.stringify(result);
     }
     store.put(index, result, journal?.append(line));
     o.onProgress?.(++done, total);
@@ -198,7 +202,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
       schemaVersion: SCHEMA_VERSION,
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
       run: runInfo(dataset, o, { startedAt, finishedAt, total, finished: store.count, stoppedBy, fromJournal, asked: toAsk }),
-      ...scoreResults(results),
+      ...scoreResults(results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(o.thresholds ? { thresholds: o.thresholds } : {}) }),
     },
     results,
   };

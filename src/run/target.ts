@@ -4,6 +4,8 @@ import { ConfigError } from '../errors.js';
 /** Where a run sends its questions, and how to let go of it afterwards. */
 export interface Target {
   baseUrl: string;
+  /** The knowledge base to score against: the embedded engine's, or --kb beside a remote service. */
+  knowledgeBase?: string;
   agent: string;
   agentCode: string;
   embedded: boolean;
@@ -14,7 +16,7 @@ export interface TargetOptions {
   baseUrl?: string;
   agent?: string;
   agentCode?: string;
-  /** Knowledge base of the embedded engine. @default the sample knowledge base */
+  /** Knowledge base of the embedded engine (with a base URL it is not served: the run is scored against it). @default the sample knowledge base */
   kb?: string;
 }
 
@@ -24,11 +26,10 @@ export interface TargetOptions {
  */
 export async function openTarget(o: TargetOptions): Promise<Target> {
   if (o.baseUrl !== undefined) {
-    if (o.kb !== undefined) throw new ConfigError('--kb is for the embedded engine; it cannot be used with --base-url');
     if (o.agent === undefined) throw new ConfigError('--agent is required with --base-url (the agent id, wikiagent)');
     if (o.agentCode === undefined) throw new ConfigError('no agent code: set ANSWER_AGENT_CODE or --agent-code-file FILE');
-    return { baseUrl: o.baseUrl, agent: o.agent, agentCode: o.agentCode, embedded: false, close: async () => {} };
+    return { baseUrl: o.baseUrl, agent: o.agent, agentCode: o.agentCode, embedded: false, ...(o.kb !== undefined ? { knowledgeBase: o.kb } : {}), close: async () => {} };
   }
   const engine = await startEngine({ kb: o.kb ?? SAMPLE_KB, agent: o.agent ?? 'demo' });
-  return { baseUrl: engine.url, agent: engine.agent, agentCode: engine.code, embedded: true, close: () => engine.close() };
+  return { baseUrl: engine.url, agent: engine.agent, agentCode: engine.code, embedded: true, knowledgeBase: o.kb ?? SAMPLE_KB, close: () => engine.close() };
 }

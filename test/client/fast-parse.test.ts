@@ -13,7 +13,7 @@ function randomItem(): Record<string, unknown> {
     vendor: pick([undefined, 'x', 3]),
     answer: pick(['Pay by card', '', 42, null]),
     sequence_number: pick(['42', 42, ' 7 ', '1e2', 'x', -3, null]),
-    answer_score: pick(['10', 10.5, '.5', 'NaN', Infinity, '0']),
+    answer_score: pick(['10', 10.5, '.5', 'NaN', Infinity, '0', '1e309', '-1e309', '1e308']),
     tags: pick([undefined, 'a|b', ' a | |b ', ['x'], [1], 5]),
     label: pick([undefined, 'l', 7, null]),
     theme: pick([undefined, 't']),
@@ -42,6 +42,15 @@ describe('fastParse', () => {
       expect(JSON.stringify(viaFast)).toBe(JSON.stringify(viaZod.data));
     }
     expect(fast).toBeGreaterThan(100);
+  });
+
+  it('agree on numbers out of range, written as numbers or as strings: neither takes them', () => {
+    const item = { answer: 'a', sequence_number: '1', answer_score: '2', is_agent_answer: 'true', is_dummy_answer: 'false', is_dummy_floor_answer: 'false', is_suggestion_answer: 'false', is_international_question: 'false', is_dialog_in_progress: 'false', is_dialogue_answer: 'false', delay: '-1' };
+    for (const score of ['1e309', '"1e309"', '-1e309', '" 1E400 "', '1' + '0'.repeat(400)]) {
+      const json: unknown = JSON.parse(JSON.stringify({ answers: [item] }).replace('"answer_score":"2"', `"answer_score":${score}`));
+      expect(fastParse(json)).toBeUndefined();
+      expect(AnswerResponseSchema.safeParse(json).success).toBe(false);
+    }
   });
 
   it('takes the fast path for the sample response shape', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_DEPTH } from '../../src/client/nesting.js';
 import { isDescending, parseAnswerResponse, topIndex, type AnswerItem } from '../../src/client/response.js';
 
 const sampleItem = {
@@ -59,6 +60,41 @@ describe('parseAnswerResponse', () => {
   it('reports a body that is not JSON (the public sample lacks two commas) with an excerpt', () => {
     const parsed = parseAnswerResponse('{"answers": [{"category": "x"\n "sub_category": "y"}]}');
     expect(parsed).toEqual({ ok: false, message: 'the body is not JSON: "{\\"answers\\": [{\\"category\\": \\"x\\" \\"sub_category\\": \\"y\\"}]}"' });
+  });
+
+  it('says what it got for a number out of range, 1e309 or "1e309", rather than null', () => {
+    const body = (score: string) => JSON.stringify({ answers: [sampleItem] }).replace('"answer_score":"10"', `"answer_score":${score}`);
+    expect(parseAnswerResponse(body('1e309'))).toMatchObject({ ok: false, message: expect.stringMatching(/^answers\[0\]\.answer_score: expected a finite number, got 1e309 \(out of range\) \(body: /) });
+    expect(parseAnswerResponse(body('"1e309"'))).toMatchObject({ ok: false, message: expect.stringMatching(/^answers\[0\]\.answer_score: expected a finite number, got "1e309" \(out of range\) \(body: /) });
+    expect(parseAnswerResponse(body('-2.5E+400'))).toMatchObject({ ok: false, message: expect.stringMatching(/^answers\[0\]\.answer_score: expected a finite number, got -2\.5E\+400 \(out of range\)/) });
+    const delay = JSON.stringify({ answers: [{ ...sampleItem, delay: ' -1e999 ' }] });
+    expect(parseAnswerResponse(delay)).toMatchObject({ ok: false, message: expect.stringMatching(/^answers\[0\]\.delay: expected a finite number, got " -1e999 " \(out of range\)/) });
+  });
+
+  it('refuses arrays and objects nested deeper than MAX_DEPTH, naming the field, in a short message', () => {
+    const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    const body = (value: string) => JSON.stringify({ answers: [sampleItem, sampleItem] }).replace(/"delay":"-1"}\]/, `"delay":"-1","vendor":${value}}]`);
+    const parsed = parseAnswerResponse(body(deep(5000)));
+    expect(parsed).toMatchObject({ ok: false, message: expect.stringMatching(/^answers\[1\]\.vendor\[0\]: arrays and objects nested more than 32 deep/) });
+    expect(!parsed.ok && parsed.message.length).toBeLessThan(500);
+    // the body (level 1), answers, an item, the field: 28 more levels are fine
+    expect(parseAnswerResponse(body(deep(MAX_DEPTH - 3))).ok).toBe(true);
+    expect(parseAnswerResponse(body(deep(MAX_DEPTH - 2))).ok).toBe(false);
+    // deep where the schema looks (zod would quote it) and at the top level
+    const inScore = JSON.stringify({ answers: [sampleItem] }).replace('"answer_score":"10"', `"answer_score":${deep(5000)}`);
+    expect(parseAnswerResponse(inScore)).toMatchObject({ ok: false, message: expect.stringMatching(/^answers\[0\]\.answer_score\[0\]: arrays and objects nested/) });
+    expect(parseAnswerResponse(`{"answers":[],"x":${'{"a":'.repeat(100)}1${'}'.repeat(100)}}`)).toMatchObject({ ok: false, message: expect.stringMatching(/^x\.a\.a\.a: arrays and objects nested/) });
+  });
+
+  it('keeps the message short whatever the size of the bad value', () => {
+    const huge = 'x'.repeat(900_000);
+    for (const item of [{ ...sampleItem, answer_score: huge }, { ...sampleItem, is_dummy_answer: huge }, { ...sampleItem, tags: [huge, 1] }, { ...sampleItem, answer: [huge] }]) {
+      const parsed = parseAnswerResponse(JSON.stringify({ answers: [item] }));
+      expect(parsed.ok).toBe(false);
+      expect(!parsed.ok && parsed.message.length).toBeLessThan(500);
+    }
+    const parsed = parseAnswerResponse(JSON.stringify({ answers: [{ ...sampleItem, answer_score: huge }] }));
+    expect(!parsed.ok && parsed.message).toMatch(/^answers\[0\]\.answer_score: expected a number such as "42", got "x+… \(cut\) \(body: /);
   });
 
   it('treats a missing answers list as a protocol error', () => {

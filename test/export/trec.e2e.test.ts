@@ -69,7 +69,7 @@ describe('rank and margin in a run', () => {
       q11: ['wrong', 2, 5],
     });
     // ranks 1, 2, 4, 2, -, -, 1, 2 over 8 ranked questions
-    expect(report.metrics?.rank).toEqual({ questions: 8, hit1: 2 / 8, hit3: 5 / 8, hit5: 6 / 8, mrr: (1 + 0.5 + 0.25 + 0.5 + 0 + 0 + 1 + 0.5) / 8, meanMargin: (50 + 0 + 5 + 20 + 5) / 5 });
+    expect(report.metrics?.rank).toMatchObject({ questions: 8, hit1: 2 / 8, hit3: 5 / 8, hit5: 6 / 8, mrr: (1 + 0.5 + 0.25 + 0.5 + 0 + 0 + 1 + 0.5) / 8, meanMargin: (50 + 0 + 5 + 20 + 5) / 5 });
   });
 });
 

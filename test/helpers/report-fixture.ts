@@ -4,6 +4,7 @@ import { ReportSchema, SCHEMA_VERSION, type QuestionResult, type Report, type Re
 import { OUTCOMES, type Outcome } from '../../src/model/outcome.js';
 import { top1 } from '../../src/score/result.js';
 import { summarize } from '../../src/score/summary.js';
+import { EntryIndex, EntryTable } from '../../src/score/metrics/entries.js';
 import { withReason } from './results.js';
 
 /** Strings that must never run or be taken as a formula by whatever renders a report. */
@@ -143,6 +144,13 @@ function wilson(successes: number, n: number): Interval {
 }
 
 const mean = (xs: number[]): number | null => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
+function meanInterval(xs: number[]) {
+  const m = mean(xs);
+  if (m === null) return { value: null, low: null, high: null };
+  const sd = xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
+  const spread = 1.96 * (sd / Math.sqrt(xs.length));
+  return { value: m, low: Math.max(0, m - spread), high: Math.min(1, m + spread) };
+}
 const quantile = (xs: number[], q: number): number | null => {
   if (xs.length === 0) return null;
   const s = [...xs].sort((a, b) => a - b);
@@ -171,6 +179,7 @@ function rankMetrics(rs: QuestionResult[]) {
     hit3: at(3),
     hit5: at(5),
     mrr: mean(ranked.map((r) => (r.rank ? 1 / r.rank : 0))),
+    mrrInterval: meanInterval(ranked.map((r) => (r.rank ? 1 / r.rank : 0))),
     meanMargin: mean(rs.flatMap((r) => (r.margin == null ? [] : [r.margin]))),
   };
 }
@@ -197,6 +206,15 @@ function breakdown(results: QuestionResult[], keys: (r: QuestionResult) => strin
       groups.set(k, group);
     }
   return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, rs]) => slice(k, rs));
+}
+
+/** The entry table, as the scoring computes it (its own tests check it by hand). */
+function entryTable(results: QuestionResult[]) {
+  const index = new EntryIndex();
+  for (const r of results) index.add(r);
+  const table = new EntryTable(index);
+  for (const r of results) table.add(r);
+  return table.result();
 }
 
 /** A plausible `metrics` for the results, validated against the contract. */
@@ -234,6 +252,7 @@ export function fixtureMetrics(results: QuestionResult[]): Metrics {
     intervals: {
       top1Accuracy: wilson(s.outcomes.correct + s.outcomes.fallback_ok, labeledOk),
       answerableAccuracy: wilson(s.outcomes.correct, s.outcomes.correct + s.outcomes.wrong + s.outcomes.abstained),
+      outOfScopeRecall: wilson(s.outcomes.fallback_ok, s.outcomes.fallback_ok + s.outcomes.fallback_missed),
       rates: {
         dummy: wilson(count((r) => top1(r)?.is_dummy_answer === true), all),
         floor: wilson(count((r) => top1(r)?.is_dummy_floor_answer === true), all),
@@ -248,14 +267,26 @@ export function fixtureMetrics(results: QuestionResult[]): Metrics {
       notCorrect: distribution(results.filter((r) => r.outcome === 'wrong' || r.outcome === 'abstained' || r.outcome === 'fallback_missed').filter((r) => top1(r)).map(topScore)),
     },
     latency: { p50: s.latencyMs.p50, p90: s.latencyMs.p90, p99: s.latencyMs.p99, max: s.latencyMs.max, histogram: histogram(latencies, 0, 1000, 20) },
-    thresholds: { objective: 'f1', answerable: answerable.length, outOfScope: outOfScope.length, curve, recommended },
+    thresholds: {
+      objective: 'f1',
+      objectiveText: 'F1 of in-scope accuracy and out-of-scope recall',
+      oosShare: null,
+      maxAccuracyDrop: null,
+      answerable: answerable.length,
+      outOfScope: outOfScope.length,
+      replayableFrom: 0,
+      curve,
+      recommended,
+    },
     breakdowns: {
       language: breakdown(results, (r) => [r.language]),
       tag: breakdown(results, (r) => r.tags),
       // the category of the expected answer (its label is `<category>-<seq>`), else of the top-1
       category: breakdown(results, (r) => [r.expected.label?.[0]?.split('-')[0] ?? top1(r)?.category ?? '(category unknown)']),
     },
+    entries: entryTable(results),
     confusions: [...confusions.values()].sort((a, b) => b.count - a.count || (a.expected < b.expected ? -1 : 1)).slice(0, 20),
+    outOfScopeMisses: [],
   };
   return MetricsSchema.parse(metrics);
 }

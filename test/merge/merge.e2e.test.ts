@@ -64,3 +64,35 @@ describe('--shard and merge', () => {
     expect(mismatch.stderr).toMatch(/other\/report\.json does not belong with .*shard-1\/report\.json: dataset differs/);
   });
 });
+
+describe('--shard auto', () => {
+  const environments: [string, number, (i: number, n: number) => Record<string, string>][] = [
+    ['GitLab parallel:', 3, (i, n) => ({ CI_NODE_INDEX: String(i), CI_NODE_TOTAL: String(n) })],
+    ['a Kubernetes Indexed Job', 2, (i, n) => ({ JOB_COMPLETION_INDEX: String(i - 1), JOB_COMPLETIONS: String(n) })],
+    ['ANSWER_EVAL_SHARD (a GitHub Actions matrix)', 2, (i, n) => ({ ANSWER_EVAL_SHARD: `${i}/${n}` })],
+  ];
+  for (const [name, count, vars] of environments) {
+    it(`takes the shard from ${name}; the shards merge into the single run`, async () => {
+      const single = readJson(join(dir, 'single', 'report.json'));
+      const dirs: string[] = [];
+      for (let i = 1; i <= count; i++) {
+        const out = join(dir, `auto-${count}-${Object.keys(vars(i, count))[0]}-${i}`);
+        const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'a', '--format', 'json', '--shard', 'auto', '-o', out], { ...env, ...vars(i, count) });
+        expect(res.code, res.stderr).toBe(0);
+        expect(readJson(join(out, 'report.json')).run.shard).toMatchObject({ index: i, count });
+        dirs.push(out);
+      }
+      const merged = await runCli(['merge', ...dirs, '-o', join(dirs[0]!, '..', `merged-auto-${count}-${Object.keys(vars(1, count))[0]}`), '--format', 'json']);
+      expect(merged.code, merged.stderr).toBe(0);
+      const m = readJson(join(dirs[0]!, '..', `merged-auto-${count}-${Object.keys(vars(1, count))[0]}`, 'report.json'));
+      expect(m.results.map(({ id, outcome, answers }) => ({ id, outcome, answers }))).toEqual(single.results.map(({ id, outcome, answers }) => ({ id, outcome, answers })));
+      expect(m.summary.outcomes).toEqual(single.summary.outcomes);
+    });
+  }
+
+  it('says which variables it looked for when none is set', async () => {
+    const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'a', '--shard', 'auto', '-o', join(dir, 'none')], env);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/--shard auto found no shard in the environment: set ANSWER_EVAL_SHARD=i\/n/);
+  });
+});

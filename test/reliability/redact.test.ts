@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecret } from '../../src/client/secret.js';
+import { holdsSecret, maskSecret, maskSecretDeep } from '../../src/client/secret.js';
 import { redactUrlsIn } from '../../src/client/url.js';
 
 describe('redaction', () => {
@@ -12,5 +12,35 @@ describe('redaction', () => {
   it('masks the agent code, but leaves text alone when the code is too short to search for', () => {
     expect(maskSecret('echo abcd-1234 and abcd-1234', 'abcd-1234')).toBe('echo <agent code> and <agent code>');
     expect(maskSecret('a cat', 'a')).toBe('a cat');
+    expect(maskSecret('abc abc', 'abc')).toBe('abc abc'); // under 4 characters: no secret to keep
+  });
+
+  it('masks every form a service, proxy or page writes the code back in', () => {
+    const code = 'Zq"8\\k&<W/m  é+x';
+    const forms: [string, string][] = [
+      ['raw', code],
+      ['JSON-escaped', JSON.stringify(code).slice(1, -1)],
+      ['JSON-escaped twice', JSON.stringify(JSON.stringify(code)).slice(3, -3)],
+      ['JSON \\u escapes', [...code].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')],
+      ['JSON \\u escapes, upper case, and \\/', code.replace('"', '\\u0022').replace('<', '\\u003C').replace('/', '\\/').replace('\\k', '\\\\k')],
+      ['whitespace-collapsed', code.replace(/ +/g, ' ')],
+      ['whitespace changed', code.replace(/ +/g, '\n\t ')],
+      ['XML/HTML-escaped', code.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')],
+      ['numeric character references', [...code].map((c) => `&#${c.charCodeAt(0)};`).join('')],
+      ['hex character references', code.replace('"', '&#x22;').replace('<', '&#X3c;').replace(' ', '&#x0020;')],
+      ['CSV-quoted', code.replace(/"/g, '""')],
+      ['URL-encoded', encodeURIComponent(code)],
+      ['form-encoded', encodeURIComponent(code).replace(/%20/g, '+')],
+    ];
+    for (const [what, form] of forms) {
+      const text = `before ${form} after`;
+      expect(holdsSecret(text, code), what).toBe(true);
+      expect(maskSecret(text, code), what).toBe('before <agent code> after');
+    }
+    expect(holdsSecret('Zq"8\\k&<W/m é+', code)).toBe(false);
+    // masking a JSON body keeps it JSON, the code gone from every string and key
+    const body = JSON.stringify({ answers: [{ answer: `x ${code} y`, [code]: [code] }] });
+    expect(JSON.parse(maskSecret(body, code))).toEqual({ answers: [{ answer: 'x <agent code> y', '<agent code>': ['<agent code>'] }] });
+    expect(maskSecretDeep({ a: [`${code}!`], [code]: 1, n: 2, z: null }, code)).toEqual({ a: ['<agent code>!'], '<agent code>': 1, n: 2, z: null });
   });
 });

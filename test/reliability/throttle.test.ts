@@ -1,5 +1,7 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { retryAfterMs, retryWaitMs } from '../../src/client/backoff.js';
+import { sleep } from '../../src/client/sleep.js';
 import { Throttle } from '../../src/client/throttle.js';
 import { formatProgress, progressBar, ProgressTracker } from '../../src/run/progress.js';
 
@@ -10,48 +12,127 @@ describe('Throttle (fake clock)', () => {
     expect(t.rps).toBeNull();
   });
 
-  it('a 429 pauses everyone, halves the rate sent, then recovers additively to unlimited', () => {
+  it('a 429 pauses everyone and cuts the rate sent; the storm may deepen the cut to half; 2 s after the pause the limit is lifted', () => {
     let now = 0;
     const pauses: [number, number][] = [];
     const t = new Throttle({ now: () => now, onPause: (ms, rps) => pauses.push([ms, rps]) });
-    for (let i = 0; i < 40; i++) t.acquire(); // 40 requests in the first second
+    for (let i = 0; i < 40; i++) t.acquire(); // 40 requests in half a second: 80/s
     now = 500;
     t.throttled(2000);
-    expect(pauses).toEqual([[2000, 20]]);
+    expect(pauses).toEqual([[2000, 60]]); // one 429 in 40 requests: a quarter off
     expect(t.pausedForMs).toBe(2000);
     now = 600;
-    t.throttled(1000); // already paused: extends nothing, no second decrease
-    expect(t.rps).toBe(20);
-    expect(pauses[1]).toEqual([1900, 20]);
-    now = 2500 + 1000; // one second after the pause
+    t.throttled(1000); // already paused: the same storm, the pause is not extended; 2 in 40 is 5%: half off
+    expect(pauses[1]).toEqual([1900, 40]);
+    now = 2500 + 1000; // the climb: half of the rate sent (80/s) per 2 s
     void t.acquire();
-    expect(t.rps).toBe(24); // + a tenth of the 40/s sent before the 429
-    now = 2500 + 5000;
+    expect(t.rps).toBe(60);
+    now = 2500 + 2000;
     void t.acquire();
-    expect(t.rps).toBeNull(); // back to where it was: the limit is lifted
+    expect(t.rps).toBeNull(); // back to the rate sent before the 429: the limit is lifted
   });
 
-  it('with --rps the target is --rps', () => {
+  it('a stray 429 makes no lasting cut: one during the climb cuts the rate in force, and the climb still goes back to where it was', () => {
+    let now = 0;
+    const t = new Throttle({ now: () => now });
+    const seen: number[] = [];
+    const send = (until: number, every: number) => {
+      for (; now < until; now += every) {
+        void t.acquire();
+        if (t.rps !== null) seen.push(t.rps);
+      }
+      now = until;
+    };
+    send(2000, 5); // 200/s
+    t.throttled(100);
+    expect(t.rps).toBeCloseTo(200 * (1 - 10 / 150), 5); // 1 in 150: ten times that share off
+    send(2100, 20); // paused
+    send(2250, 6);
+    expect(t.rps).toBeCloseTo(200 * (1 - 10 / 150) + 200 * (150 / 4000), 0); // climbing: half the rate sent per 2 s
+    const before = t.rps!;
+    t.throttled(100); // another stray 429, during the climb
+    expect(t.rps).toBeLessThan(before * 0.95);
+    seen.length = 0;
+    send(4000, 6);
+    expect(t.rps).toBeNull(); // lifted within a second of the second pause
+    // and it climbed back to the 200/s sent before the first 429, not to the rate of the second
+    expect(Math.max(...seen)).toBeGreaterThan(195);
+  });
+
+  it('429s that keep coming keep cutting: the rate in force halves per storm when 5% or more of requests get one', () => {
+    let now = 0;
+    const t = new Throttle({ now: () => now });
+    for (; now < 1000; now += 5) void t.acquire(); // 200/s
+    for (let i = 0; i < 20; i++) t.throttled(200); // a storm: 20 of 200
+    expect(t.rps).toBeCloseTo(100, 0);
+    for (now = 1200; now < 1400; now += 10) void t.acquire();
+    for (let i = 0; i < 10; i++) t.throttled(200);
+    expect(t.rps).toBeCloseTo((100 + 200 * (200 / 4000)) / 2, 0);
+  });
+
+  it('with --rps the limit is --rps: a 429 cuts it, the climb goes back to it', () => {
     let now = 0;
     const t = new Throttle({ rps: 10, now: () => now });
     expect(t.rps).toBe(10);
     t.throttled(100);
-    expect(t.rps).toBe(0.5); // half the rate actually sent (nothing yet, so the 1/s floor)
-    now = 100 + 3000;
+    expect(t.rps).toBe(5); // nothing sent yet: one 429 for no request is the deepest cut, half
+    now = 100 + 1000;
     void t.acquire();
-    expect(t.rps).toBe(3.5);
+    expect(t.rps).toBe(7.5);
+    now = 100 + 2000;
+    void t.acquire();
+    expect(t.rps).toBe(10);
+  });
+
+  it('tells the limit in force when it moves by 5% or more, and when it is lifted', () => {
+    let now = 0;
+    const told: (number | null)[] = [];
+    const pauses: number[] = [];
+    const t = new Throttle({ now: () => now, onRate: (rps) => told.push(rps), onPause: (_ms, rps) => pauses.push(rps) });
+    for (; now < 1000; now += 10) void t.acquire(); // 100/s, no limit: nothing to tell
+    expect(told).toEqual([]);
+    t.throttled(0);
+    expect(pauses).toHaveLength(1); // the pause event says the new limit
+    for (; now < 2000; now += 10) void t.acquire();
+    expect(told.slice(0, -1).every((r) => r !== null && r > pauses[0]! && r < 100)).toBe(true);
+    expect(told.at(-1)).toBeNull();
+    const fixed: (number | null)[] = [];
+    const limited = new Throttle({ rps: 20, now: () => 0, onRate: (rps) => fixed.push(rps) });
+    void limited.acquire();
+    void limited.acquire();
+    expect(fixed).toEqual([20]);
+  });
+});
+
+describe('waiting on a shared signal', () => {
+  it('any number of backoff and throttle waits add one abort listener to the run\'s signal, and all wake on abort', async () => {
+    const controller = new AbortController();
+    const waits = Array.from({ length: 50 }, () => sleep(60_000, controller.signal));
+    const t = new Throttle({ rps: 1 });
+    const gates = Array.from({ length: 20 }, () => t.acquire(controller.signal)).slice(1); // the first goes at once
+    expect(gates.every((g) => g !== undefined)).toBe(true);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    const reason = new Error('stop');
+    controller.abort(reason);
+    await Promise.all([...waits, ...gates].map((w) => expect(w).rejects.toBe(reason)));
+    await expect(sleep(10, controller.signal)).rejects.toBe(reason);
+    await expect(sleep(5, new AbortController().signal)).resolves.toBeUndefined();
   });
 });
 
 describe('progress', () => {
-  it('counts events and formats one line with rate, ETA, errors and the current wait', () => {
+  it('counts events and formats one line with rate, the limit in force, ETA, errors and the current wait', () => {
     const p = new ProgressTracker(0);
     p.apply({ type: 'start', total: 100, done: 20, toAsk: 80 }, 0);
     for (let i = 0; i < 10; i++) p.apply({ type: 'result', id: `q${i}`, error: i < 2 }, 1000);
+    expect(formatProgress(p.snapshot(2000))).toBe('30/100 (30.0%)  5.0/s  ETA 14s  2 errors');
     p.apply({ type: 'pause', waitMs: 8000, rps: 2.5 }, 2000);
     const snap = p.snapshot(2000);
-    expect(snap).toMatchObject({ done: 30, total: 100, errors: 2, ratePerSec: 5, etaMs: 14_000, waitMs: 8000 });
-    expect(formatProgress(snap)).toBe('30/100 (30.0%)  5.0/s  ETA 14s  2 errors  waiting 8s (429: paused, then 2.5/s)');
+    expect(snap).toMatchObject({ done: 30, total: 100, errors: 2, ratePerSec: 5, etaMs: 14_000, waitMs: 8000, limitRps: 2.5 });
+    expect(formatProgress(snap)).toBe('30/100 (30.0%)  5.0/s  limit 2.5/s  ETA 14s  2 errors  waiting 8s (429: paused)');
+    p.apply({ type: 'rate', rps: 31.46 }, 15_000); // climbing back
+    expect(formatProgress(p.snapshot(20_000))).toBe('30/100 (30.0%)  0.5/s  limit 31.5/s  ETA 2m20s  2 errors');
+    p.apply({ type: 'rate', rps: null }, 21_000); // lifted
     expect(formatProgress(p.snapshot(20_000))).toBe('30/100 (30.0%)  0.5/s  ETA 2m20s  2 errors');
     expect(progressBar(30, 100, 10)).toBe('[###-------]');
   });

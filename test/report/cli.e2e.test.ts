@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/model/report.js';
@@ -46,6 +46,22 @@ describe('answer-eval report --from', () => {
     expect(existsSync(join(out, 'report.html'))).toBe(true);
     expect(existsSync(join(out, 'junit.xml'))).toBe(false);
     expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain('### answer-eval: datasets/faq');
+  });
+
+  it('rewrites an older report in place: the pretty layout without metrics becomes one result per line, metrics computed', async () => {
+    const old = makeReport(60, { metrics: false });
+    const place = join(dir, 'in-place');
+    mkdirSync(place);
+    const from = writeTemp(place, 'report.json', JSON.stringify(old, null, 2));
+    const res = await runCli(['report', '--from', from]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const text = readFileSync(from, 'utf8');
+    expect(text.split('\n').filter((l) => l.startsWith('    {"id":'))).toHaveLength(60);
+    const again = JSON.parse(text) as typeof old;
+    expect(again.results).toEqual(old.results);
+    expect(again.metrics?.entries.length).toBeGreaterThan(0);
+    expect(readFileSync(join(place, 'results.csv'), 'utf8').trim().split('\n')).toHaveLength(61);
   });
 
   it('names the file and the first bad field of an invalid report', async () => {

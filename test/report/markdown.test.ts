@@ -64,6 +64,10 @@ describe('summary.md', () => {
     expect(renderString('md', handMade())).toMatchInlineSnapshot(`
       "### answer-eval: faq.csv
 
+      | in-scope accuracy | out-of-scope recall | error rate | MRR |
+      |---:|---:|---:|---:|
+      | **33.3%** (95% CI 6.1–79.2%) | **n/a** | **25.0%** (95% CI 4.6–69.9%) | **0.000** (95% CI 0.000–0.000) |
+
       Top-1 accuracy **33.3%** (95% CI 6.1%–79.2%, n=3) · answerable accuracy **33.3%** (95% CI 6.1%–79.2%, n=3)
 
       | correct | wrong | abstained | fallback ok | fallback missed | unlabeled | error | total |
@@ -80,7 +84,7 @@ describe('summary.md', () => {
       | language | en 33% (2 failing of 4) |
       | tag | faq 33% (2 failing of 4) |
 
-      **Top confusions**
+      **Top confusions** (in scope)
 
       | expected | got instead | count | e.g. |
       |---|---|---:|---|

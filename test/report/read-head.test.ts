@@ -14,7 +14,7 @@ describe('readReportHead', () => {
   });
 
   it('names the file when it is not a report', async () => {
-    await expect(readReportHead(writeTemp(dir, 'other.json', '{"hello": 1}\n'))).rejects.toThrow(/other\.json: not a report\.json written by answer-eval/);
+    await expect(readReportHead(writeTemp(dir, 'other.json', '{"hello": 1}\n'))).rejects.toThrow(/other\.json: schemaVersion: .*\(not a valid answer-eval report/);
     await expect(readReportHead(`${dir}/missing.json`)).rejects.toThrow(/missing\.json: cannot read the report \(ENOENT\)/);
   });
 });

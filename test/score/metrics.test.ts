@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MetricsSchema } from '../../src/model/metrics.js';
 import type { QuestionResult } from '../../src/model/report.js';
-import { categoryKeys, sliceBy } from '../../src/score/metrics/breakdowns.js';
+import { sliceBy } from '../../src/score/metrics/breakdowns.js';
+import { EntryIndex } from '../../src/score/metrics/entries.js';
 import { confusions } from '../../src/score/metrics/confusions.js';
 import { distribution, histogram } from '../../src/score/metrics/distribution.js';
 import { arraySource } from '../../src/model/source.js';
@@ -62,10 +63,20 @@ describe('rankMetrics', () => {
       res({ outcome: 'unlabeled', margin: 20 }),
       res({ outcome: 'correct', expected: { expect: 'answer' }, margin: 20 }),
     ];
-    expect(rankMetrics(results)).toEqual({ questions: 4, hit1: 0.25, hit3: 0.5, hit5: 0.5, mrr: (1 + 1 / 3 + 0 + 1 / 6) / 4, meanMargin: 5 });
+    const m = rankMetrics(results);
+    const rr = [1, 1 / 3, 0, 1 / 6];
+    const mean = (1 + 1 / 3 + 0 + 1 / 6) / 4;
+    expect(m).toMatchObject({ questions: 4, hit1: 0.25, hit3: 0.5, hit5: 0.5, mrr: mean, meanMargin: 5 });
+    // mean ± 1.96 s/√n, s the sample standard deviation of the reciprocal ranks
+    const s = Math.sqrt(rr.reduce((a, x) => a + (x - mean) ** 2, 0) / 3);
+    expect(m.mrrInterval.value).toBe(mean);
+    expect(m.mrrInterval.low).toBeCloseTo(Math.max(0, mean - 1.959963984540054 * (s / 2)), 12);
+    expect(m.mrrInterval.high).toBeCloseTo(mean + 1.959963984540054 * (s / 2), 12);
   });
   it('is null without ranked questions', () => {
-    expect(rankMetrics([res({ outcome: 'unlabeled' })])).toEqual({ questions: 0, hit1: null, hit3: null, hit5: null, mrr: null, meanMargin: null });
+    expect(rankMetrics([res({ outcome: 'unlabeled' })])).toEqual({
+      questions: 0, hit1: null, hit3: null, hit5: null, mrr: null, mrrInterval: { value: null, low: null, high: null }, meanMargin: null,
+    });
   });
 });
 
@@ -81,12 +92,11 @@ describe('thresholdAnalysis', () => {
     res({ outcome: 'unlabeled', answers: [ans(6, 99)] }),
     res({ outcome: 'error', expected: seq('1') }),
   ];
-  it('replays every candidate threshold and recommends the best F1 (hand-computed)', () => {
+  it('replays every candidate threshold from the lowest score answered, and recommends the best F1 (hand-computed)', () => {
     const t = thresholdAnalysis(results);
-    expect(t).toMatchObject({ objective: 'f1', answerable: 4, outOfScope: 3 });
+    expect(t).toMatchObject({ objective: 'f1', answerable: 4, outOfScope: 3, replayableFrom: 30 });
     const rows = t.curve.map((p) => [p.threshold, p.answeredCorrectly, p.refusedCorrectly, p.coverage, p.objective]);
     const expected = [
-      [0, 1 / 2, 2 / 3, 3 / 4, 4 / 7],
       [30, 1 / 2, 2 / 3, 3 / 4, 4 / 7],
       [40, 1 / 2, 1, 3 / 4, 2 / 3],
       [60, 1 / 4, 1, 2 / 4, 0.4],
@@ -97,17 +107,51 @@ describe('thresholdAnalysis', () => {
     rows.forEach((row, i) => row.forEach((v, j) => expect(v).toBeCloseTo(expected[i]![j]!, 12)));
     expect(t.recommended?.threshold).toBe(40);
   });
-  it('a matching dummy top-1 (a greeting) is answered; lowest threshold wins ties', () => {
+  it('a matching dummy top-1 (a greeting) is answered; the higher threshold wins ties', () => {
     const t = thresholdAnalysis([
       res({ outcome: 'correct', expected: { expect: 'answer', label: ['greeting'] }, answers: [ans(50, 100, { is_dummy_answer: true, label: 'greeting' })] }),
+      res({ outcome: 'correct', expected: { expect: 'answer', label: ['pay'] }, answers: [ans(51, 70, { label: 'pay' })] }),
       res({ outcome: 'fallback_ok', expected: fallback, answers: [] }),
     ]);
-    expect(t.curve.map((p) => [p.threshold, p.objective])).toEqual([[0, 1], [100, 1], [101, 0]]);
-    expect(t.recommended?.threshold).toBe(0);
+    expect(t.curve.map((p) => [p.threshold, p.objective])).toEqual([[70, 1], [100, 2 / 3], [101, 0]]);
+    expect(t.recommended?.threshold).toBe(70);
+  });
+  it('a run made with a raised floor is never advised a lower one: ties on the plateau go up to its lowest answered score', () => {
+    // the service answered nothing below 60 (its floor): every threshold up to 60 replays the same
+    const raised = [
+      res({ outcome: 'correct', expected: seq('1'), answers: [ans(1, 75)] }),
+      res({ outcome: 'correct', expected: seq('2'), answers: [ans(2, 61)] }),
+      res({ outcome: 'abstained', expected: seq('3'), answers: [floor(55)] }),
+      res({ outcome: 'fallback_ok', expected: fallback, answers: [floor(20)] }),
+      res({ outcome: 'fallback_missed', expected: fallback, answers: [ans(4, 90)] }),
+    ];
+    const t = thresholdAnalysis(raised);
+    expect(t.replayableFrom).toBe(61);
+    expect(t.curve[0]!.threshold).toBe(61);
+    expect(t.recommended!.threshold).toBeGreaterThanOrEqual(61);
+  });
+  it('live-accuracy weighs the out-of-scope share of live traffic; keep-accuracy keeps in-scope accuracy within a drop', () => {
+    // answered in scope: 80 (right), 60 (wrong), 40 (right); out of scope answered at 30 and 50
+    const mixed = [
+      res({ outcome: 'correct', expected: seq('1'), answers: [ans(1, 80)] }),
+      res({ outcome: 'wrong', expected: seq('1'), answers: [ans(2, 60)] }),
+      res({ outcome: 'correct', expected: seq('3'), answers: [ans(3, 40)] }),
+      res({ outcome: 'fallback_missed', expected: fallback, answers: [ans(4, 30)] }),
+      res({ outcome: 'fallback_missed', expected: fallback, answers: [ans(5, 50)] }),
+    ];
+    // t=30: AC 2/3, RC 0; t=40: 2/3, 1/2; t=50: 1/3, 1/2; t=60: 1/3, 1; t=80: 1/3, 1; t=81: 0, 1
+    const rare = thresholdAnalysis(mixed, { oosShare: 0.1 });
+    expect(rare.objective).toBe('live-accuracy');
+    expect(rare.objectiveText).toContain('10% of questions out of scope');
+    expect(rare.recommended!.threshold).toBe(40); // 0.9·2/3 + 0.1·1/2 = 0.65 beats 0.9·1/3 + 0.1 = 0.4
+    expect(thresholdAnalysis(mixed, { oosShare: 0.9 }).recommended!.threshold).toBe(80); // 0.1·1/3 + 0.9 = 0.933, higher on the tie with 60
+    const keep = thresholdAnalysis(mixed, { objective: 'keep-accuracy', maxAccuracyDrop: 0.05 });
+    expect(keep.recommended!.threshold).toBe(40); // the highest keeping 2/3
+    expect(thresholdAnalysis(mixed, { objective: 'keep-accuracy', maxAccuracyDrop: 0.4 }).recommended!.threshold).toBe(80);
   });
   it('no recommendation without out-of-scope questions; no curve without labels', () => {
     expect(thresholdAnalysis([res({ outcome: 'correct', expected: seq('1'), answers: [ans(1, 80)] })]).recommended).toBeNull();
-    expect(thresholdAnalysis([res({ outcome: 'unlabeled' })])).toEqual({ objective: 'f1', answerable: 0, outOfScope: 0, curve: [], recommended: null });
+    expect(thresholdAnalysis([res({ outcome: 'unlabeled' })])).toMatchObject({ objective: 'f1', answerable: 0, outOfScope: 0, replayableFrom: null, curve: [], recommended: null });
   });
 });
 
@@ -137,13 +181,18 @@ describe('breakdowns', () => {
       res({ outcome: 'abstained', expected: { expect: 'answer', label: ['label-3'] }, answers: [] }),
       res({ outcome: 'fallback_ok', expected: fallback }),
     ];
-    const key = categoryKeys(results);
-    expect(results.map((r) => key(r))).toEqual([['Billing || Pay'], ['Cards'], ['Cards'], ['(category unknown)'], ['Shop'], ['(out of scope)']]);
+    const index = new EntryIndex();
+    for (const r of results) index.add(r);
+    expect(results.map((r) => index.categoryOf(r))).toEqual(['Billing || Pay', 'Cards', 'Cards', '(category unknown)', 'Shop', '(out of scope)']);
+    // a knowledge base names the category of an entry the run never returned
+    const withKb = new EntryIndex([{ sequence: 40, label: 'shop-label', category: 'Shop', text: 'We sell...' }]);
+    for (const r of results) withKb.add(r);
+    expect(withKb.categoryOf(results[3]!)).toBe('Shop');
   });
 });
 
 describe('confusions', () => {
-  it('counts (expected, got) pairs of wrong and fallback_missed answers, most frequent first', () => {
+  it('counts (expected, got) pairs of wrong answers, most frequent first, and out-of-scope misses apart', () => {
     const results = [
       res({ id: 'a', outcome: 'wrong', expected: { expect: 'answer', label: ['refunds'] }, answers: [ans(4, 60)] }),
       res({ id: 'b', outcome: 'wrong', expected: { expect: 'answer', label: ['refunds'] }, answers: [ans(4, 70), ans(5, 1)] }),
@@ -151,11 +200,13 @@ describe('confusions', () => {
       res({ id: 'd', outcome: 'fallback_missed', expected: fallback, answers: [ans(8, 60)] }),
       res({ id: 'e', outcome: 'abstained', expected: seq('1'), answers: [floor()] }),
     ];
-    expect(confusions(results)).toEqual([
-      { expected: 'refunds', got: 'label-4', count: 2, examples: ['a', 'b'] },
-      { expected: '(fallback)', got: 'label-8', count: 1, examples: ['d'] },
-      { expected: '1 || 2', got: '4', count: 1, examples: ['c'] },
-    ]);
+    expect(confusions(results)).toEqual({
+      confusions: [
+        { expected: 'refunds', got: 'label-4', count: 2, examples: ['a', 'b'] },
+        { expected: '1 || 2', got: '4', count: 1, examples: ['c'] },
+      ],
+      outOfScopeMisses: [{ expected: '(fallback)', got: 'label-8', count: 1, examples: ['d'] }],
+    });
   });
 });
 
@@ -174,14 +225,15 @@ describe('computeMetrics', () => {
     expect(m.intervals.rates.floor).toMatchObject({ value: 0.2, successes: 1, n: 5 });
     expect(m.intervals.rates.suggestion.successes).toBe(1);
     expect(m.intervals.rates.error.successes).toBe(1);
-    expect(m.rank).toEqual({ questions: 2, hit1: 0.5, hit3: 1, hit5: 1, mrr: 0.75, meanMargin: 5 });
+    expect(m.rank).toMatchObject({ questions: 2, hit1: 0.5, hit3: 1, hit5: 1, mrr: 0.75, meanMargin: 5 });
+    expect(m.intervals.outOfScopeRecall).toMatchObject({ value: 1, successes: 1, n: 1 });
     expect(m.scores.correct).toMatchObject({ count: 1, percentiles: { p50: 80 } });
     expect(m.scores.notCorrect).toMatchObject({ count: 1, percentiles: { p50: 60 } });
     expect(m.scores.correct.histogram.edges).toEqual(m.scores.notCorrect.histogram.edges);
     expect(m.latency).toMatchObject({ p50: 10, p90: 30, max: 30 }); // 10, 10 (unlabeled), 20, 30
     // 10, 10, 20, 30 ms in bins of 2 ms over [10, 30]
     expect(m.latency.histogram).toEqual({ edges: [10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30], counts: [2, 0, 0, 0, 0, 1, 0, 0, 0, 1] });
-    expect(m.thresholds).toMatchObject({ answerable: 2, outOfScope: 1, recommended: { threshold: 0, objective: 2 / 3 } });
+    expect(m.thresholds).toMatchObject({ answerable: 2, outOfScope: 1, replayableFrom: 60, recommended: { threshold: 80, objective: 2 / 3 } });
     expect(m.breakdowns.language.map((s) => s.key)).toEqual(['en']);
     expect(m.confusions).toEqual([{ expected: '1', got: 'label-2', count: 1, examples: [results[1]!.id] }]);
   });

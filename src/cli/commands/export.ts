@@ -1,9 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Argv } from 'yargs';
 import { readAliases } from '../../dataset/aliases.js';
-import { toTrec } from '../../export/trec.js';
-import { readReport } from '../../report/read.js';
+import { trecQrels, trecRun } from '../../export/trec.js';
+import { openReport } from '../../report/read.js';
+import { writeChunks } from '../../report/write.js';
 import { defineCommand } from '../command.js';
 
 const builder = (y: Argv) =>
@@ -19,14 +20,14 @@ export const exportCommand = defineCommand({
   describe: 'write a report as a TREC run and qrels, for trec_eval and other IR tools',
   builder,
   handler: async (argv) => {
-    const report = await readReport(argv.from);
+    const { results } = await openReport(argv.from);
     const aliases = argv.aliases === undefined ? undefined : await readAliases(argv.aliases);
-    const { run, qrels } = toTrec(report, argv.runId, aliases);
     const dir = argv.out ?? dirname(argv.from);
     await mkdir(dir, { recursive: true });
     const files = [join(dir, 'run.trec'), join(dir, 'qrels.trec')] as const;
-    await writeFile(files[0], run);
-    await writeFile(files[1], qrels);
+    // a question at a time: a report of any size is exported in bounded memory
+    await writeChunks(files[0], trecRun(results, argv.runId));
+    await writeChunks(files[1], trecQrels(results, aliases));
     process.stdout.write(`wrote ${files.join(', ')}\n`);
   },
 });

@@ -1,24 +1,36 @@
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { readReport } from '../../report/read.js';
-import { fromReport } from '../../model/source.js';
+import { openReport } from '../../report/read.js';
 import { parseFormats, writeReports } from '../../report/write.js';
+import { knowledgeBaseEntries } from '../../run/knowledge-base.js';
+import { computeMetrics } from '../../score/metrics/index.js';
 import { defineCommand } from '../command.js';
+import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 
 const builder = (y: Argv) =>
-  y
+  thresholdOptions(y)
     .option('from', { type: 'string', describe: 'a saved report.json', demandOption: true })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated (html,junit,md,csv,json)' })
-    .option('out', { alias: 'o', type: 'string', describe: 'report directory (default: the directory of --from)' });
+    .option('out', { alias: 'o', type: 'string', describe: 'report directory (default: the directory of --from)' })
+    .option('kb', { type: 'string', describe: 'the knowledge base the run was made against, for entry texts and categories (the metrics are computed again)' });
 
 export const reportCommand = defineCommand({
   command: 'report',
   describe: 'render reports again from a saved report.json',
   builder,
   handler: async (argv) => {
-    const formats = parseFormats(argv.format);
-    const report = await readReport(argv.from);
-    const written = await writeReports(fromReport(report), argv.out ?? dirname(argv.from), formats);
+    const out = argv.out ?? dirname(argv.from);
+    // the results are read from --from at every pass: a report.json rewritten in place is written last
+    const inPlace = resolve(out, 'report.json') === resolve(argv.from);
+    const formats = parseFormats(argv.format).sort((a, b) => (inPlace ? Number(a === 'json') - Number(b === 'json') : 0));
+    const data = await openReport(argv.from);
+    // new advice options or a knowledge base: the metrics are computed again, from the results
+    const thresholds = thresholdOptionsOf(argv);
+    if (thresholds !== undefined || argv.kb !== undefined) {
+      const knowledgeBase = argv.kb === undefined ? undefined : await knowledgeBaseEntries(argv.kb);
+      data.head = { ...data.head, metrics: computeMetrics(data.results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(thresholds ? { thresholds } : {}) }) };
+    }
+    const written = await writeReports(data, out, formats);
     process.stdout.write(`reports: ${written.join(', ')}\n`);
   },
 });

@@ -19,16 +19,17 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { enforceGates } from '../gates.js';
 import { renderProgress } from '../progress.js';
 import { claimRunDir, reportRun } from '../run-dir.js';
+import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 import { onInterrupt } from '../signals.js';
 
 // How a question is asked has no yargs default: a resumed run takes it from the journal unless given.
 const builder = (y: Argv) =>
-  gateOptions(y)
+  thresholdOptions(gateOptions(y))
     .option('dataset', { alias: 'd', type: 'string', describe: "question set, .csv or .jsonl (default: the sample set with the embedded engine; with --resume: the journal's)" })
     .option('encoding', { type: 'string', describe: 'the dataset\'s encoding when it is not UTF-8: latin1, windows-1252, utf-16le, ... (default: UTF-8, or UTF-16 by its BOM)' })
     .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
-    .option('kb', { type: 'string', describe: 'knowledge base for the embedded engine (default: the sample one)' })
+    .option('kb', { type: 'string', describe: 'knowledge base: served by the embedded engine (default: the sample one); with --base-url, the one beside the service, for entry texts and categories' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
     .option('agent-code-file', { type: 'string', describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
     .option('concurrency', { alias: 'c', type: 'number', default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
@@ -46,7 +47,7 @@ const builder = (y: Argv) =>
     .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
     .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
     .option('max-response-bytes', { type: 'number', describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
-    .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id' })
+    .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id; auto: from the CI or Kubernetes environment' })
     .option('out', { alias: 'o', type: 'string', describe: 'report and journal directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
     .option('resume', { type: 'string', describe: 'continue the run journaled in this --out directory' })
@@ -119,6 +120,8 @@ export const runCommand = defineCommand({
         agent: target.agent,
         agentCode: target.agentCode,
         embeddedEngine: target.embedded,
+        knowledgeBase: target.knowledgeBase,
+        thresholds: thresholdOptionsOf(argv),
         concurrency: argv.concurrency,
         timeoutMs: argv.timeout,
         retries: argv.retries,

@@ -18,12 +18,14 @@ export function expectedKey(r: QuestionResult): string {
 }
 
 /**
- * The (expected, got) pairs of wrong and fallback_missed results, most frequent first (then by expected,
- * got); `got` is the top-1's label, else its sequence number. At most MAX_CONFUSIONS pairs, 5 example ids each.
- * Memory is one entry per distinct pair.
+ * The (expected, got) pairs of wrong and fallback_missed results, most frequent first (then by expected, got);
+ * `got` is the top-1's label, else its sequence number. In-scope confusions and out-of-scope misses are kept
+ * apart, so the misses (often the most frequent) never crowd out the confusions between entries. At most
+ * MAX_CONFUSIONS pairs each, 5 example ids a pair. Memory is one record per distinct pair.
  */
 export class ConfusionCounter {
-  private readonly pairs = new Map<string, Confusion>();
+  private readonly inScope = new Map<string, Confusion>();
+  private readonly outOfScope = new Map<string, Confusion>();
 
   add(r: QuestionResult): void {
     if (!OUTCOME_CLASSES[r.outcome].confusion) return;
@@ -31,20 +33,23 @@ export class ConfusionCounter {
     if (top === undefined) return;
     const expected = expectedKey(r);
     const got = top.label !== undefined && top.label !== '' ? top.label : String(top.sequence_number);
+    const pairs = expected === EXPECTED_FALLBACK ? this.outOfScope : this.inScope;
     const id = JSON.stringify([expected, got]);
-    let pair = this.pairs.get(id);
-    if (!pair) this.pairs.set(id, (pair = { expected, got, count: 0, examples: [] }));
+    let pair = pairs.get(id);
+    if (!pair) pairs.set(id, (pair = { expected, got, count: 0, examples: [] }));
     pair.count++;
     if (pair.examples.length < MAX_EXAMPLES) pair.examples.push(r.id);
   }
 
-  result(): Confusion[] {
+  result(): { confusions: Confusion[]; outOfScopeMisses: Confusion[] } {
     const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    return [...this.pairs.values()].sort((a, b) => b.count - a.count || cmp(a.expected, b.expected) || cmp(a.got, b.got)).slice(0, MAX_CONFUSIONS);
+    const sorted = (pairs: Map<string, Confusion>) =>
+      [...pairs.values()].sort((a, b) => b.count - a.count || cmp(a.expected, b.expected) || cmp(a.got, b.got)).slice(0, MAX_CONFUSIONS);
+    return { confusions: sorted(this.inScope), outOfScopeMisses: sorted(this.outOfScope) };
   }
 }
 
-export function confusions(results: Iterable<QuestionResult>): Confusion[] {
+export function confusions(results: Iterable<QuestionResult>): ReturnType<ConfusionCounter['result']> {
   const counter = new ConfusionCounter();
   for (const r of results) counter.add(r);
   return counter.result();

@@ -1,15 +1,16 @@
 import type { Metrics } from '../../model/metrics.js';
-import { answerableFraction, OUTCOME_CLASSES, top1Fraction } from '../../model/outcome.js';
+import { answerableFraction, OUTCOME_CLASSES, outOfScopeFraction, top1Fraction } from '../../model/outcome.js';
 import type { QuestionResult, Summary } from '../../model/report.js';
 import type { ReportData, ResultSource, ScoredData } from '../../model/source.js';
 import { top1 } from '../result.js';
 import { Tally } from '../tally.js';
-import { CategoryIndex, SliceGroups } from './breakdowns.js';
+import { SliceGroups } from './breakdowns.js';
+import { EntryIndex, EntryTable, type EntryInfo } from './entries.js';
 import { ConfusionCounter } from './confusions.js';
 import { BinCounter, distribution, Extent } from './distribution.js';
 import { FloatList } from './floats.js';
 import { RankAccumulator } from './rank-metrics.js';
-import { ThresholdAccumulator } from './thresholds.js';
+import { ThresholdAccumulator, type ThresholdOptions } from './thresholds.js';
 import { wilson } from './wilson.js';
 
 const hasLatency = (r: QuestionResult): r is QuestionResult & { latencyMs: number } => r.error === null && r.latencyMs !== null;
@@ -20,13 +21,21 @@ const scored = (r: QuestionResult): boolean => {
   return c.judged && (c.answerable || c.failing);
 };
 
+export interface ScoreOptions {
+  /** The entries of the knowledge base, when it is known (the embedded engine's, or --kb): their categories and texts. */
+  knowledgeBase?: readonly EntryInfo[];
+  /** How the recommended floor threshold is chosen. */
+  thresholds?: ThresholdOptions;
+}
+
 /**
- * A report's `summary` and `metrics` from the results alone (pure), in two passes over the source. The first
- * counts (Tally), and accumulates rank sums, per-slice accumulators, confusions and the top-1 scores (the only
- * per-question memory: 8 to 16 bytes a question, for percentiles and the threshold curve); the second needs what
- * the first learned: the run's categories (category breakdown) and the latency range (histogram).
+ * A report's `summary` and `metrics` from the results alone (and the knowledge base, when known), in two passes
+ * over the source. The first counts (Tally), and accumulates rank sums, per-slice accumulators, confusions, the
+ * entries the answers show and the top-1 scores (the only per-question memory: 8 to 16 bytes a question, for
+ * percentiles and the threshold curve); the second needs what the first learned: the entries' categories (category
+ * breakdown), the expected entry of each question (entry table) and the latency range (histogram).
  */
-export function scoreResults(results: ResultSource): { summary: Summary; metrics: Metrics } {
+export function scoreResults(results: ResultSource, options: ScoreOptions = {}): { summary: Summary; metrics: Metrics } {
   const tally = new Tally();
   const rank = new RankAccumulator();
   const correct = new FloatList();
@@ -36,7 +45,7 @@ export function scoreResults(results: ResultSource): { summary: Summary; metrics
   const thresholds = new ThresholdAccumulator();
   const language = new SliceGroups((r) => [r.language]);
   const tag = new SliceGroups((r) => r.tags);
-  const categories = new CategoryIndex();
+  const entries = new EntryIndex(options.knowledgeBase);
   const confusions = new ConfusionCounter();
 
   try {
@@ -52,7 +61,7 @@ export function scoreResults(results: ResultSource): { summary: Summary; metrics
       thresholds.add(r);
       language.add(r);
       tag.add(r);
-      categories.add(r);
+      entries.add(r);
       confusions.add(r);
     }
   } catch (error) {
@@ -60,11 +69,13 @@ export function scoreResults(results: ResultSource): { summary: Summary; metrics
     throw error;
   }
 
-  const category = new SliceGroups(categories.keysOf);
+  const category = new SliceGroups(entries.keysOf);
+  const entryTable = new EntryTable(entries);
   const latencyDomain = latencyExtent.get();
   const latencyBins = latencyDomain && BinCounter.nice(latencyDomain);
   for (const r of results) {
     category.add(r);
+    entryTable.add(r);
     if (latencyBins && hasLatency(r)) latencyBins.add(r.latencyMs);
   }
 
@@ -73,10 +84,12 @@ export function scoreResults(results: ResultSource): { summary: Summary; metrics
   const scoreDomain = scoreExtent.get();
   const top1Acc = top1Fraction(outcomes);
   const answerableAcc = answerableFraction(outcomes);
+  const outOfScope = outOfScopeFraction(outcomes);
   const metrics: Metrics = {
     intervals: {
       top1Accuracy: wilson(top1Acc.successes, top1Acc.n),
       answerableAccuracy: wilson(answerableAcc.successes, answerableAcc.n),
+      outOfScopeRecall: wilson(outOfScope.successes, outOfScope.n),
       rates: {
         dummy: wilson(tally.dummy, total),
         floor: wilson(tally.floor, total),
@@ -88,15 +101,16 @@ export function scoreResults(results: ResultSource): { summary: Summary; metrics
     rank: rank.result(),
     scores: { correct: distribution(correct.values(), scoreDomain), notCorrect: distribution(notCorrect.values(), scoreDomain) },
     latency: { ...latency, histogram: latencyBins ? latencyBins.result() : { edges: [], counts: [] } },
-    thresholds: thresholds.result(),
+    thresholds: thresholds.result(options.thresholds),
     breakdowns: { language: language.result(), tag: tag.result(), category: category.result() },
-    confusions: confusions.result(),
+    entries: entryTable.result(),
+    ...confusions.result(),
   };
   return { summary: tally.summary(latency), metrics };
 }
 
 /** report.metrics alone (see scoreResults). */
-export const computeMetrics = (results: ResultSource): Metrics => scoreResults(results).metrics;
+export const computeMetrics = (results: ResultSource, options?: ScoreOptions): Metrics => scoreResults(results, options).metrics;
 
 /** The report with its metrics: as it is when it has them, else computed from its results (an older report.json). */
 export function withMetrics(data: ReportData): ScoredData {

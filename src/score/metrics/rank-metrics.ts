@@ -8,6 +8,17 @@ export const isRanked = (r: QuestionResult): boolean => r.error === null && hasE
 /** 1/rank of the first matching answer; 0 when none matched (trec_eval's recip_rank). */
 export const reciprocalRank = (r: Pick<QuestionResult, 'rank'>): number => (typeof r.rank === 'number' && r.rank > 0 ? 1 / r.rank : 0);
 
+const Z95 = 1.959963984540054;
+
+/** The mean of values in 0..1 with its 95% interval: mean ± z·s/√n (s the sample deviation), clipped to 0..1. */
+export function meanInterval(sum: number, squares: number, n: number): { value: number | null; low: number | null; high: number | null } {
+  if (n === 0) return { value: null, low: null, high: null };
+  const mean = sum / n;
+  const variance = n < 2 ? 0 : Math.max(0, (squares - n * mean * mean) / (n - 1));
+  const spread = Z95 * Math.sqrt(variance / n);
+  return { value: mean, low: Math.max(0, mean - spread), high: Math.min(1, mean + spread) };
+}
+
 /**
  * hit@k = share of ranked questions whose first matching answer is at rank <= k; MRR = mean of 1/rank
  * (0 when no answer matches: trec_eval's recip_rank); meanMargin over those with two answers or more.
@@ -17,6 +28,7 @@ export class RankAccumulator {
   private n = 0;
   private hits = [0, 0, 0];
   private reciprocalSum = 0;
+  private reciprocalSquares = 0;
   private marginSum = 0;
   private margins = 0;
 
@@ -28,7 +40,9 @@ export class RankAccumulator {
       if (r.rank <= 3) this.hits[1]!++;
       if (r.rank <= 5) this.hits[2]!++;
     }
-    this.reciprocalSum += reciprocalRank(r);
+    const rr = reciprocalRank(r);
+    this.reciprocalSum += rr;
+    this.reciprocalSquares += rr * rr;
     if (r.margin != null) {
       this.marginSum += r.margin;
       this.margins++;
@@ -44,6 +58,7 @@ export class RankAccumulator {
       hit3: hit(1),
       hit5: hit(2),
       mrr: n === 0 ? null : this.reciprocalSum / n,
+      mrrInterval: meanInterval(this.reciprocalSum, this.reciprocalSquares, n),
       meanMargin: this.margins === 0 ? null : this.marginSum / this.margins,
     };
   }

@@ -1,4 +1,4 @@
-import type { ThresholdAnalysis, ThresholdPoint } from '../../model/metrics.js';
+import type { ThresholdAnalysis, ThresholdObjective, ThresholdPoint } from '../../model/metrics.js';
 import type { QuestionResult } from '../../model/report.js';
 import { isNonAnswer } from '../outcome.js';
 import { top1 } from '../result.js';
@@ -18,6 +18,41 @@ function atLeast(ascending: Float64Array, t: number): number {
 
 const f1 = (a: number, b: number): number => (a + b === 0 ? 0 : (2 * a * b) / (a + b));
 const share = (count: number, of: number): number => (of === 0 ? 0 : count / of);
+const points = (v: number): string => String(Math.round(v * 1000) / 10);
+
+/** How the recommended floor threshold is chosen (see ThresholdAnalysisSchema). */
+export interface ThresholdOptions {
+  /** @default 'live-accuracy' when oosShare is given, else 'f1' */
+  objective?: ThresholdObjective;
+  /** The out-of-scope share expected in live traffic (0..1), for live-accuracy. */
+  oosShare?: number;
+  /** How much in-scope accuracy may drop, as a share (0.02 = 2 points), for keep-accuracy. @default 0.01 */
+  maxAccuracyDrop?: number;
+}
+
+/** The objective in force, with its parameters and its words. */
+export function thresholdObjective(o: ThresholdOptions = {}): { objective: ThresholdObjective; objectiveText: string; oosShare: number | null; maxAccuracyDrop: number | null } {
+  const objective = o.objective ?? (o.oosShare !== undefined ? 'live-accuracy' : 'f1');
+  if (objective === 'live-accuracy') {
+    const p = o.oosShare ?? 0.5;
+    return {
+      objective,
+      objectiveText: `accuracy on live traffic with ${points(p)}% of questions out of scope: ${points(1 - p)}% × in-scope accuracy + ${points(p)}% × out-of-scope recall`,
+      oosShare: p,
+      maxAccuracyDrop: null,
+    };
+  }
+  if (objective === 'keep-accuracy') {
+    const drop = o.maxAccuracyDrop ?? 0.01;
+    return { objective, objectiveText: `the highest floor keeping in-scope accuracy within ${points(drop)} points of its best`, oosShare: null, maxAccuracyDrop: drop };
+  }
+  return {
+    objective,
+    objectiveText: "F1 of in-scope accuracy and out-of-scope recall (whatever the mix of the dataset; give --oos-share to weigh live traffic's)",
+    oosShare: null,
+    maxAccuracyDrop: null,
+  };
+}
 
 /**
  * The threshold analysis. Replaying a floor threshold t over the stored lists: a question is *refused* at t
@@ -25,10 +60,12 @@ const share = (count: number, of: number): number => (of === 0 ? 0 : count / of)
  * the expectations (as `judge` sees it). Otherwise it is *answered* by its stored top-1. Errors and unlabeled
  * rows are left out.
  *
- * Candidates are 0, every distinct top-1 score, and max + 1 (refuses everything). At each: answeredCorrectly =
- * answerable questions answered and correct / answerable; refusedCorrectly = out-of-scope questions refused /
- * out-of-scope; coverage = answerable questions answered / answerable; objective = F1 of answeredCorrectly and
- * refusedCorrectly. Recommended = highest objective, lowest threshold on ties.
+ * Candidates start at the lowest score the service answered with (`replayableFrom`: answers below its own floor
+ * were never returned, so a lower floor cannot be judged), then every distinct top-1 score, then max + 1 (refuses
+ * everything). At each: answeredCorrectly = answerable questions answered and correct / answerable;
+ * refusedCorrectly = out-of-scope questions refused / out-of-scope; coverage = answerable questions answered /
+ * answerable; objective per `thresholdObjective`. Recommended = the best objective, the higher threshold on ties
+ * (a floor the data cannot tell apart from a lower one is never advised lower than the service's own).
  *
  * Memory: the scores of answered questions, 8 bytes each (twice for the correct ones).
  */
@@ -57,20 +94,22 @@ export class ThresholdAccumulator {
     }
   }
 
-  result(): ThresholdAnalysis {
+  result(options: ThresholdOptions = {}): ThresholdAnalysis {
     const { answerable, outOfScope } = this;
-    const analysis = { objective: 'f1', answerable, outOfScope };
-    if (answerable + outOfScope === 0) return { ...analysis, curve: [], recommended: null };
-
+    const how = thresholdObjective(options);
     const answeredScores = this.answered.sorted();
     const correctScores = this.correct.sorted();
     const outOfScopeScores = this.outOfScopeAnswered.sorted();
+    const lowest = Math.min(answeredScores[0] ?? Infinity, outOfScopeScores[0] ?? Infinity);
+    const replayableFrom = lowest === Infinity ? null : lowest;
+    const analysis = { ...how, answerable, outOfScope, replayableFrom };
+    if (answerable + outOfScope === 0) return { ...analysis, curve: [], recommended: null };
+
     const max = Math.max(0, answeredScores.at(-1) ?? 0, outOfScopeScores.at(-1) ?? 0);
-    const candidates = new Float64Array(answeredScores.length + outOfScopeScores.length + 2);
+    const candidates = new Float64Array(answeredScores.length + outOfScopeScores.length + 1);
     candidates.set(answeredScores);
     candidates.set(outOfScopeScores, answeredScores.length);
-    candidates[candidates.length - 2] = 0;
-    candidates[candidates.length - 1] = max + 1;
+    candidates[candidates.length - 1] = replayableFrom === null ? 0 : max + 1;
     candidates.sort();
 
     const curve: ThresholdPoint[] = [];
@@ -80,15 +119,28 @@ export class ThresholdAccumulator {
       const answeredCorrectly = share(atLeast(correctScores, t), answerable);
       const refusedCorrectly = share(outOfScope - atLeast(outOfScopeScores, t), outOfScope);
       const coverage = share(atLeast(answeredScores, t), answerable);
-      curve.push({ threshold: t, answeredCorrectly, refusedCorrectly, coverage, objective: f1(answeredCorrectly, refusedCorrectly) });
+      const objective =
+        how.objective === 'f1' ? f1(answeredCorrectly, refusedCorrectly)
+        : how.objective === 'live-accuracy' ? (1 - how.oosShare!) * answeredCorrectly + how.oosShare! * refusedCorrectly
+        : answeredCorrectly;
+      curve.push({ threshold: t, answeredCorrectly, refusedCorrectly, coverage, objective });
     }
-    const recommended = answerable === 0 || outOfScope === 0 ? null : curve.reduce((best, p) => (p.objective > best.objective ? p : best));
-    return { ...analysis, curve, recommended };
+    return { ...analysis, curve, recommended: recommend(curve, how, answerable, outOfScope) };
   }
 }
 
-export function thresholdAnalysis(results: Iterable<QuestionResult>): ThresholdAnalysis {
+function recommend(curve: ThresholdPoint[], how: ReturnType<typeof thresholdObjective>, answerable: number, outOfScope: number): ThresholdPoint | null {
+  if (answerable === 0 || curve.length === 0) return null;
+  if (how.objective === 'keep-accuracy') {
+    const floor = curve[0]!.answeredCorrectly - how.maxAccuracyDrop! - 1e-12;
+    return curve.filter((p) => p.answeredCorrectly >= floor).at(-1) ?? null;
+  }
+  if (outOfScope === 0) return null;
+  return curve.reduce((best, p) => (p.objective >= best.objective ? p : best));
+}
+
+export function thresholdAnalysis(results: Iterable<QuestionResult>, options?: ThresholdOptions): ThresholdAnalysis {
   const acc = new ThresholdAccumulator();
   for (const r of results) acc.add(r);
-  return acc.result();
+  return acc.result(options);
 }
