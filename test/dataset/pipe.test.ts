@@ -1,7 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scanDataset } from '../../src/dataset/read.js';
@@ -20,21 +19,28 @@ function fifoOf(file: string, name: string): string {
   spawn('sh', ['-c', 'cat "$0" > "$1"', file, path], { stdio: 'ignore' });
   return path;
 }
-const copies = (): string[] => readdirSync(tmpdir()).filter((n) => n.startsWith('answer-eval-dataset-'));
 
 describe('a dataset readable only once (a FIFO)', () => {
   it('is read once into a temporary copy: every question is asked, the sha256 is the content\'s, the copy is gone after', async () => {
     server = await startSpecServer(() => ({ body: { answers: [item(1, 90)] } }));
     const content = 'id,question,expected_sequence\nq1,first,1\nq2,second,1\nq3,third,2\n';
     const fifo = fifoOf(writeTemp(dir, 'ds.csv', content), 'csv-pipe');
-    const before = copies();
-    const { report, stoppedBy } = await runEvaluation({ dataset: fifo, baseUrl: server.url, agent: 'a', agentCode: 'c' });
+    // a temp dir of its own, so copies made by other tests do not count
+    const tmp = join(dir, 'tmp');
+    mkdirSync(tmp);
+    const was = process.env['TMPDIR'];
+    process.env['TMPDIR'] = tmp;
+    let during: string[] = [];
+    const { report, stoppedBy } = await runEvaluation({ dataset: fifo, baseUrl: server.url, agent: 'a', agentCode: 'c', onEvent: (e) => {
+      if (e.type === 'start') during = readdirSync(tmp);
+    } }).finally(() => (was === undefined ? delete process.env['TMPDIR'] : (process.env['TMPDIR'] = was)));
+    expect(during).toEqual([expect.stringMatching(/^answer-eval-dataset-/)]);
+    expect(readdirSync(tmp)).toEqual([]);
     expect(stoppedBy).toBeUndefined();
     expect(report.run.status).toBe('completed');
     expect(report.results.map((r) => r.id)).toEqual(['q1', 'q2', 'q3']);
     expect(server.received).toHaveLength(3);
     expect(report.run.dataset).toEqual({ path: fifo, sha256: createHash('sha256').update(content).digest('hex'), questions: 3 });
-    expect(copies()).toEqual(before);
   });
 
   it('tells JSONL from CSV by its first character when the name has no extension', async () => {
