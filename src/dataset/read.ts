@@ -249,7 +249,7 @@ function jsonlRow(raw: string, line: number, path: string, problems: InputProble
 
 async function* csvRows(text: AsyncIterable<string>, path: string, problems: InputProblem[]): AsyncGenerator<Row> {
   const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true });
-  const input = Readable.from(text);
+  const input = Readable.from(text, { highWaterMark: 1 }); // one piece ahead of the parser, not 16
   input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
   let header: string[] | undefined;
