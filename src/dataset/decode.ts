@@ -42,7 +42,7 @@ export async function* decodeLines(chunks: AsyncIterable<Buffer>, o: DecodeOptio
   let first = true;
   let linesBefore = 0;
 
-  const decode = (bytes: Buffer): string | undefined => {
+  const decode = (bytes: Buffer): string => {
     const text = decodePiece(bytes, encoding!, first);
     if (text === undefined || (o.encoding === undefined && text.includes('\u0000'))) {
       o.problems.push(undecodable(bytes, unit!, encoding!, o, linesBefore, first));
@@ -75,7 +75,7 @@ export async function* decodeLines(chunks: AsyncIterable<Buffer>, o: DecodeOptio
   }
   if (heldBytes > 0) {
     const text = decode(Buffer.concat(held));
-    if (text !== undefined && text !== '') yield text;
+    if (text !== '') yield text;
   }
 
   // whole lines are decoded as soon as they are complete; the rest waits for the next chunk
@@ -90,7 +90,7 @@ export async function* decodeLines(chunks: AsyncIterable<Buffer>, o: DecodeOptio
     held = end < chunk.length ? [chunk.subarray(end)] : [];
     heldBytes = chunk.length - end;
     const text = decode(piece);
-    if (text !== undefined && text !== '') yield text;
+    if (text !== '') yield text;
   }
 }
 
