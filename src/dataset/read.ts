@@ -125,6 +125,10 @@ async function* parsedRows(path: string, problems: InputProblem[], onChunk?: (ch
     }
   } catch (error) {
     throw readFailure(error, path);
+  } finally {
+    // a reader that stops early (a run stopped by Ctrl-C or the circuit breaker) must not leave the file open:
+    // Node would close it on garbage collection, with a warning (DEP0137)
+    stream.destroy();
   }
 }
 
