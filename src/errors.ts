@@ -71,3 +71,11 @@ export class GateFailedError extends AnswerEvalError {
     super(`gate failed:\n${failures.map((f) => `  - ${f}`).join('\n')}`, 'GATE_FAILED', 1);
   }
 }
+
+/** A run that completed but measured nothing: every question ended in error, or none was asked. */
+export class NothingMeasuredError extends AnswerEvalError {
+  override name = 'NothingMeasuredError';
+  constructor(message: string) {
+    super(message, 'NOTHING_MEASURED', 3);
+  }
+}

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { EXPECTATION_KEYS, type ExpectationKey } from './expectations.js';
 import { MetricsSchema, OutcomeCountsSchema } from './metrics.js';
 import { OUTCOMES } from './outcome.js';
+import { VerdictSchema } from './verdict.js';
 
 /** Bump the major on a breaking change: compare and merge refuse to mix majors. */
-export const SCHEMA_VERSION = '1.1';
+export const SCHEMA_VERSION = '1.2';
 
 /** The part of a schemaVersion that must match for two reports to mix. */
 export const schemaMajor = (version: string): string => version.split('.')[0] ?? version;
@@ -125,6 +126,8 @@ export const ReportSchema = z.object({
   schemaVersion: z.string(),
   tool: z.object({ name: z.string(), version: z.string() }),
   run: RunInfoSchema,
+  /** The gates judged on this run (`--min-accuracy`, `--fail-on`, ...) and the verdict; absent when none was set. */
+  gates: VerdictSchema.optional(),
   summary: SummarySchema,
   /** Analysis beyond the summary: intervals, rank metrics, distributions, thresholds, breakdowns. */
   metrics: MetricsSchema.optional(),

@@ -4,20 +4,17 @@ import { redactUrl } from '../../client/url.js';
 import { parseShard } from '../../dataset/shard.js';
 import { SAMPLE_QUESTIONS } from '../../engine/index.js';
 import { ConfigError } from '../../errors.js';
-import { qualityGates } from '../../gate/gates.js';
-import { checkGateArgs, gateOptions, qualityGatesOf, wantsRegressionGates } from '../../gate/options.js';
-import { renderConsoleSummary } from '../../report/console.js';
-import { appendStepSummary } from '../../report/step-summary.js';
-import { parseFormats, writeReports } from '../../report/write.js';
+import { checkGateArgs, gateOptions, wantsRegressionGates } from '../../gate/options.js';
+import { parseFormats } from '../../report/write.js';
 import { readJournalHeader } from '../../run/journal.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
 import { openTarget } from '../../run/target.js';
 import { readAgentCode } from '../agent-code.js';
-import { baselineGates, checkBaseline, readBaseline } from '../baseline.js';
+import { checkBaseline, readBaseline } from '../baseline.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
-import { enforceGates } from '../gates.js';
+import { finishRun } from '../finish.js';
 import { renderProgress } from '../progress.js';
 import { onInterrupt } from '../signals.js';
 
@@ -54,11 +51,11 @@ const builder = (y: Argv) =>
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress line on stderr' })
     .option('insecure', { type: 'boolean', default: false, describe: 'DANGER: do not verify TLS certificates (test servers only)' })
     .option('baseline', { type: 'string', group: 'Gates:', describe: "a report.json to compare this run with; writes compare.* beside the run's reports" })
-    .option('force', { type: 'boolean', default: false, group: 'Gates:', describe: 'compare with --baseline even when its dataset sha256, agent or schemaVersion major differ' })
+    .option('force', { type: 'boolean', default: false, group: 'Gates:', describe: 'compare with --baseline even when its agent or schemaVersion major differ (another dataset is fine: questions are matched by id)' })
     .epilogue(
-      'Gates are judged after every report is written; a failed gate exits 1 and says which gate failed and by how much. ' +
+      'Gates are judged before the reports are written, so every report carries the verdict; a failed gate exits 1 and says which gate failed and by how much. ' +
         'Quality gates judge this run; --fail-on and --max-broken need --baseline. Errors are never regressions: gate them with --max-error-rate. ' +
-        `A run that could not complete exits 3 and is not gated.\n\n${EXIT_CODES_HELP}`,
+        `A run that could not complete, or in which every question ended in error, exits 3 and is not gated.\n\n${EXIT_CODES_HELP}`,
     )
     .check(checkGateArgs)
     .check((argv) => {
@@ -108,7 +105,7 @@ export const runCommand = defineCommand({
     const progress = renderProgress(process.stderr, argv.quiet);
     const interrupt = onInterrupt(`continue with: answer-eval run --resume ${dir}`, argv.grace);
     const outcome = await (async () => {
-      if (baseline) await checkBaseline(baseline, argv.baseline!, { dataset: dataset ?? prior!.dataset.path, agent: target.agent }, argv.force);
+      if (baseline) checkBaseline(baseline, argv.baseline!, { agent: target.agent }, argv.force);
       return runEvaluation({
         dataset,
         baseUrl: target.baseUrl,
@@ -141,16 +138,7 @@ export const runCommand = defineCommand({
       interrupt.dispose();
       await target.close();
     });
-    const { data, stoppedBy } = outcome;
-    const written = await writeReports(data, dir, formats);
-    const stepSummary = await appendStepSummary(data);
-    if (stepSummary !== undefined) written.push(stepSummary);
-    process.stdout.write(`${renderConsoleSummary(data.head)}\n  reports: ${written.join(', ')}\n`);
-    if (stoppedBy) throw stoppedBy;
-    const gates = qualityGates(data.head.summary, qualityGatesOf(argv));
-    // comparing holds both reports in memory
-    if (baseline) gates.push(...(await baselineGates(baseline, outcome.report, { baselineFile: argv.baseline!, dir, argv })));
-    enforceGates(gates, (t) => process.stdout.write(t));
+    await finishRun(outcome, { dir, formats, argv, ...(baseline ? { baseline: { report: baseline, file: argv.baseline! } } : {}) });
   },
 });
 
