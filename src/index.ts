@@ -34,3 +34,4 @@ export { qualityGates, regressionGates, failures, type QualityGates, type Regres
 export { judge, withVerdict, comparisonWithVerdict, verdictOf } from './gate/verdict.js';
 export { nothingMeasured } from './gate/measured.js';
 export { GateResultSchema, VerdictSchema, type Verdict } from './model/verdict.js';
+export type { EngineIdentity } from './model/report.js';

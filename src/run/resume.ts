@@ -10,7 +10,9 @@ export function resumeDefaults(header: JournalHeader): Partial<RunOptions> {
   const r = header.request;
   return {
     dataset: header.dataset.path,
-    baseUrl: r.baseUrl,
+    // an embedded run's engine is started again by the caller (openTarget with `resumes`), who passes its new
+    // URL and its identity; the journal's identity is compared with it, not taken for it
+    ...(r.baseUrl !== null ? { baseUrl: r.baseUrl } : {}),
     agent: r.agent,
     language: r.language,
     guest: r.guest,

@@ -4,7 +4,7 @@ import { buildRequestBody, type RequestSettings } from '../client/request.js';
 import { holdsSecret, maskSecret } from '../client/secret.js';
 import { Throttle } from '../client/throttle.js';
 import { Transport } from '../client/transport.js';
-import { answerEndpoint, redactUrl } from '../client/url.js';
+import { answerEndpoint } from '../client/url.js';
 import { readAliases } from '../dataset/aliases.js';
 import { checkQuestions, questionsOf } from '../dataset/read.js';
 import { inShard } from '../dataset/shard.js';
@@ -22,6 +22,7 @@ import { headerDifferences, JournalWriter, readJournal, type JournalEntry } from
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 import { givenOnly, resumeDefaults } from './resume.js';
 import { journalStore, memoryStore } from './store.js';
+import { checkBaseUrl } from './target.js';
 
 export interface RunOutcome {
   /** The report, its results read back from the journal when the run kept one: fit for any size. */
@@ -205,18 +206,8 @@ function resolve(o: RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFA
   return o as Resolved;
 }
 
-function parseEndpoint(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = answerEndpoint(baseUrl);
-  } catch {
-    throw new ConfigError(`--base-url "${redactUrl(baseUrl)}" is not a URL (expected e.g. https://service.example/)`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`--base-url must be http:// or https://, got ${url.protocol}`);
-  }
-  return url;
-}
+/** The endpoint; a ConfigError names the --base-url as typed when it is not an http(s) URL (see checkBaseUrl). */
+const parseEndpoint = (baseUrl: string): URL => answerEndpoint(checkBaseUrl(baseUrl).baseUrl);
 
 function asStopReason(reason: unknown): Error {
   if (reason instanceof AnswerEvalError) return reason;

@@ -71,6 +71,7 @@ describe('a pull request that adds and rewords questions and edits the knowledge
       ['--max-error-rate', true],
       ['--fail-on regression', true],
     ]);
+    expect(report.run.engine).toMatchObject({ kb: { path: fixingKb }, floorThreshold: 38, suggestionThreshold: 50 });
     expect(text('fix', 'junit.xml')).toContain('<testsuite name="answer-eval gates" tests="2" failures="0"');
     expect(text('fix', 'report.html')).toContain('<div class="verdict pass" role="status"><strong>answer-eval: every gate passed (2 gates)</strong>');
   });

@@ -24,7 +24,9 @@ const builder = (y: Argv) =>
     .option('dataset', { alias: 'd', type: 'string', describe: "question set, .csv or .jsonl (default: the sample set with the embedded engine; with --resume: the journal's)" })
     .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
-    .option('kb', { type: 'string', describe: 'knowledge base for the embedded engine (default: the sample one)' })
+    .option('kb', { type: 'string', describe: "knowledge base for the embedded engine (default: the sample one; with --resume: the journal's)" })
+    .option('floor', { type: 'number', describe: 'the embedded engine\'s floor threshold, 0-100 (below it the reply is the floor answer) [default: 38]' })
+    .option('suggestion-threshold', { type: 'number', describe: 'the embedded engine\'s suggestion threshold, 0-100 [default: 50]' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
     .option('agent-code-file', { type: 'string', describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
     .option('concurrency', { alias: 'c', type: 'number', default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
@@ -55,7 +57,8 @@ const builder = (y: Argv) =>
     .epilogue(
       'Gates are judged before the reports are written, so every report carries the verdict; a failed gate exits 1 and says which gate failed and by how much. ' +
         'Quality gates judge this run; --fail-on and --max-broken need --baseline. Errors are never regressions: gate them with --max-error-rate. ' +
-        `A run that could not complete, or in which every question ended in error, exits 3 and is not gated.\n\n${EXIT_CODES_HELP}`,
+        'A run that could not complete, or in which every question ended in error, exits 3 and is not gated. ' +
+        `An interrupted embedded run resumes with --resume DIR alone: the engine restarts on the same knowledge base and options.\n\n${EXIT_CODES_HELP}`,
     )
     .check(checkGateArgs)
     .check((argv) => {
@@ -66,6 +69,10 @@ const builder = (y: Argv) =>
       for (const key of ['retries', 'max-consecutive-errors', 'grace'] as const) {
         const v = argv[key];
         if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new ConfigError(`--${key} must be a whole number >= 0, got ${v}`);
+      }
+      for (const key of ['floor', 'suggestion-threshold'] as const) {
+        const v = argv[key];
+        if (v !== undefined && !(v >= 0 && v <= 100)) throw new ConfigError(`--${key} must be a score between 0 and 100, got ${v}`);
       }
       if (argv.rps !== undefined && !(argv.rps > 0)) throw new ConfigError(`--rps must be a number > 0, got ${argv.rps}`);
       if (argv.rerun !== undefined && argv.resume === undefined) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
@@ -82,10 +89,11 @@ export const runCommand = defineCommand({
   builder,
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
-    // where to send is decided here (it may start the embedded engine); every other option a resumed run
-    // does not repeat defaults to its journal's inside runEvaluation
+    // where to send is decided here (it may start the embedded engine: a resumed embedded run restarts it on the
+    // journal's knowledge base and options); every other option a resumed run does not repeat defaults to its
+    // journal's inside runEvaluation
     const prior = argv.resume !== undefined ? await readJournalHeader(argv.resume) : undefined;
-    const baseUrl = argv.baseUrl ?? prior?.request.baseUrl;
+    const baseUrl = argv.baseUrl ?? prior?.request.baseUrl ?? undefined;
     const agent = argv.agent ?? prior?.request.agent;
     if (prior === undefined && baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
     const dataset = argv.dataset ?? (prior === undefined && baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
@@ -94,7 +102,11 @@ export const runCommand = defineCommand({
       ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(argv.agentCodeFile) } : {}),
       ...(agent !== undefined ? { agent } : {}),
       ...(argv.kb !== undefined ? { kb: argv.kb } : {}),
+      ...(argv.floor !== undefined ? { floor: argv.floor } : {}),
+      ...(argv.suggestionThreshold !== undefined ? { suggestionThreshold: argv.suggestionThreshold } : {}),
+      ...(baseUrl === undefined && prior?.request.engine ? { resumes: prior.request.engine } : {}),
     });
+    for (const note of target.notes) process.stderr.write(`answer-eval: ${note}\n`);
     const dir = argv.resume ?? argv.out ?? defaultReportDir(new Date());
     if (argv.insecure) {
       process.stderr.write(
@@ -112,6 +124,7 @@ export const runCommand = defineCommand({
         agent: target.agent,
         agentCode: target.agentCode,
         embeddedEngine: target.embedded,
+        ...(target.engine ? { engine: target.engine } : {}),
         concurrency: argv.concurrency,
         timeoutMs: argv.timeout,
         retries: argv.retries,
