@@ -11,12 +11,16 @@ import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
 import { openTarget } from '../../run/target.js';
 import { readAgentCode } from '../agent-code.js';
+import { ABOVE_0, numberArg, SCORE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1, type NumberRule } from '../../util/numbers.js';
 import { checkBaseline, readBaseline } from '../baseline.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { finishRun } from '../finish.js';
 import { renderProgress } from '../progress.js';
 import { onInterrupt } from '../signals.js';
+
+// Numeric flags have no yargs `type` (it would turn "abc" into NaN): numberArg reads what was typed and names it.
+const num = (flag: string, rule: NumberRule) => ({ requiresArg: true, coerce: numberArg(`--${flag}`, rule) });
 
 // How a question is asked has no yargs default: a resumed run takes it from the journal unless given.
 const builder = (y: Argv) =>
@@ -25,16 +29,16 @@ const builder = (y: Argv) =>
     .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
     .option('kb', { type: 'string', describe: "knowledge base for the embedded engine (default: the sample one; with --resume: the journal's)" })
-    .option('floor', { type: 'number', describe: 'the embedded engine\'s floor threshold, 0-100 (below it the reply is the floor answer) [default: 38]' })
-    .option('suggestion-threshold', { type: 'number', describe: 'the embedded engine\'s suggestion threshold, 0-100 [default: 50]' })
+    .option('floor', { ...num('floor', SCORE), describe: 'the embedded engine\'s floor threshold, 0-100 (below it the reply is the floor answer) [default: 38]' })
+    .option('suggestion-threshold', { ...num('suggestion-threshold', SCORE), describe: 'the embedded engine\'s suggestion threshold, 0-100 [default: 50]' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
     .option('agent-code-file', { type: 'string', describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
-    .option('concurrency', { alias: 'c', type: 'number', default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
-    .option('rps', { type: 'number', describe: 'requests per second for the whole run (default: no limit until a 429)' })
-    .option('timeout', { type: 'number', describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
-    .option('retries', { type: 'number', describe: `retries for network errors, timeouts, 429 and 5xx [default: ${RUN_DEFAULTS.retries}]` })
+    .option('concurrency', { alias: 'c', ...num('concurrency', WHOLE_AT_LEAST_1), default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
+    .option('rps', { ...num('rps', ABOVE_0), describe: 'requests per second for the whole run (default: no limit until a 429)' })
+    .option('timeout', { ...num('timeout', WHOLE_AT_LEAST_1), describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
+    .option('retries', { ...num('retries', WHOLE_AT_LEAST_0), describe: `retries for network errors, timeouts, 429 and 5xx [default: ${RUN_DEFAULTS.retries}]` })
     .option('max-consecutive-errors', {
-      type: 'number',
+      ...num('max-consecutive-errors', WHOLE_AT_LEAST_0),
       default: RUN_DEFAULTS.maxConsecutiveErrors,
       describe: 'stop the run (exit 3) after this many questions in a row end in error; 0 never stops',
     })
@@ -43,13 +47,13 @@ const builder = (y: Argv) =>
     .option('guest', { type: 'boolean', describe: 'ask as a guest (--no-guest needs --username) [default: true]' })
     .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
     .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
-    .option('max-response-bytes', { type: 'number', describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
+    .option('max-response-bytes', { ...num('max-response-bytes', WHOLE_AT_LEAST_1), describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
     .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id' })
     .option('out', { alias: 'o', type: 'string', describe: 'report and journal directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
     .option('resume', { type: 'string', describe: 'continue the run journaled in this --out directory' })
     .option('rerun', { choices: ['errors'] as const, describe: 'with --resume: ask again the questions that ended in error' })
-    .option('grace', { type: 'number', default: RUN_DEFAULTS.graceMs, describe: 'after SIGINT/SIGTERM, ms to wait for requests in flight' })
+    .option('grace', { ...num('grace', WHOLE_AT_LEAST_0), default: RUN_DEFAULTS.graceMs, describe: 'after SIGINT/SIGTERM, ms to wait for requests in flight' })
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress line on stderr' })
     .option('insecure', { type: 'boolean', default: false, describe: 'DANGER: do not verify TLS certificates (test servers only)' })
     .option('baseline', { type: 'string', group: 'Gates:', describe: "a report.json to compare this run with; writes compare.* beside the run's reports" })
@@ -62,19 +66,6 @@ const builder = (y: Argv) =>
     )
     .check(checkGateArgs)
     .check((argv) => {
-      for (const key of ['concurrency', 'timeout', 'max-response-bytes'] as const) {
-        const v = argv[key];
-        if (v !== undefined && (!Number.isInteger(v) || v < 1)) throw new ConfigError(`--${key} must be a whole number >= 1, got ${v}`);
-      }
-      for (const key of ['retries', 'max-consecutive-errors', 'grace'] as const) {
-        const v = argv[key];
-        if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new ConfigError(`--${key} must be a whole number >= 0, got ${v}`);
-      }
-      for (const key of ['floor', 'suggestion-threshold'] as const) {
-        const v = argv[key];
-        if (v !== undefined && !(v >= 0 && v <= 100)) throw new ConfigError(`--${key} must be a score between 0 and 100, got ${v}`);
-      }
-      if (argv.rps !== undefined && !(argv.rps > 0)) throw new ConfigError(`--rps must be a number > 0, got ${argv.rps}`);
       if (argv.rerun !== undefined && argv.resume === undefined) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
       if (argv.resume !== undefined && argv.out !== undefined && argv.out !== argv.resume) {
         throw new ConfigError(`--out ${argv.out} and --resume ${argv.resume} differ: a resumed run writes into the directory it resumes`);
