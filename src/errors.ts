@@ -94,3 +94,11 @@ export class ReportWriteError extends AnswerEvalError {
     super(message, 'REPORT_WRITE', 3);
   }
 }
+
+/** A run that completed but measured nothing: every question ended in error, or none was asked. */
+export class NothingMeasuredError extends AnswerEvalError {
+  override name = 'NothingMeasuredError';
+  constructor(message: string) {
+    super(message, 'NOTHING_MEASURED', 3);
+  }
+}

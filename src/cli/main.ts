@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { AnswerEvalError } from '../errors.js';
+import { AnswerEvalError, ConfigError } from '../errors.js';
+import { isNumberArgMessage } from '../util/numbers.js';
 import { TOOL_VERSION } from '../version.js';
 import { commands } from './commands/index.js';
 import { EXIT_CODES_HELP } from './exit-codes.js';
-
+import { optionNamesOf, unknownOptionMessage } from './suggest.js';
 
 /** The only place that decides the process exit code. */
 export async function main(argv: string[]): Promise<void> {
@@ -14,14 +15,27 @@ export async function main(argv: string[]): Promise<void> {
     .version(TOOL_VERSION)
     .strict()
     .demandCommand(1, 'name a command: answer-eval <command> --help')
+    .recommendCommands()
     .epilogue(EXIT_CODES_HELP)
     .wrap(Math.min(110, process.stdout.columns || 100))
     .fail((msg, err) => {
-      if (err) throw err;
-      throw new AnswerEvalError(`${msg}\nSee answer-eval --help.`, 'USAGE', 2);
+      if (err instanceof AnswerEvalError) throw err;
+      if (err && isNumberArgMessage(err.message)) throw new ConfigError(err.message);
+      if (err && err.name !== 'YError') throw err;
+      throw usageError(msg ?? err?.message ?? 'usage error', argv);
     });
   for (const command of commands) cli = cli.command(command);
   await cli.parseAsync();
+}
+
+/** A usage error (exit 2) pointing at the command's help; an unknown option names the nearest known one. */
+function usageError(message: string, argv: readonly string[]): AnswerEvalError {
+  const name = argv.find((t) => !t.startsWith('-'));
+  const command = commands.find((c) => String(c.command).split(' ')[0] === name);
+  const guess = /^Did you mean (\S+)\?$/.exec(message)?.[1]; // yargs' recommendCommands
+  const unknown =
+    command === undefined ? (guess === undefined ? undefined : `unknown command "${name}" (did you mean ${guess}?)`) : unknownOptionMessage(message, argv, optionNamesOf(command));
+  return new AnswerEvalError(`${unknown ?? message}\nSee answer-eval ${command === undefined ? '' : `${name} `}--help.`, 'USAGE', 2);
 }
 
 main(hideBin(process.argv)).catch((error: unknown) => {

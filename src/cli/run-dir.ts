@@ -2,7 +2,6 @@ import { rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnswerEvalError, ReportWriteError } from '../errors.js';
 import type { ReportData } from '../model/source.js';
-import { renderConsoleSummary } from '../report/console.js';
 import type { ReportFormat } from '../report/formats.js';
 import { appendStepSummary } from '../report/step-summary.js';
 import { writeReports } from '../report/write.js';
@@ -31,37 +30,32 @@ export async function claimRunDir(dir: string, what: string): Promise<void> {
   });
 }
 
-/**
- * Writes the run's reports, each on its own, and the job summary, prints the console summary, then stops
- * with the run's own reason, if any. Reports the disk refused are named with what to do once there is space;
- * a job summary that cannot be appended is a warning.
- */
-export async function reportRun(data: ReportData, dir: string, formats: ReportFormat[], stoppedBy: Error | undefined): Promise<void> {
-  let written: string[];
-  let failure: ReportWriteError | undefined;
+/** Writes each report on its own: the ones written, and the failure of those the disk refused, if any. */
+export async function writeRunReports(data: ReportData, dir: string, formats: readonly ReportFormat[]): Promise<{ written: string[]; failure?: ReportWriteError }> {
   try {
-    written = await writeReports(data, dir, formats);
+    return { written: await writeReports(data, dir, formats) };
   } catch (error) {
     if (!(error instanceof ReportWriteError)) throw error;
-    failure = error;
-    written = error.written;
+    return { written: error.written, failure: error };
   }
-  const stepSummary = await appendStepSummary(data).catch((error: unknown) => {
+}
+
+/** Appends summary.md to the job summary; one that cannot be appended is a warning, not a failure of the run. */
+export const appendJobSummary = (data: ReportData): Promise<string | undefined> =>
+  appendStepSummary(data).catch((error: unknown) => {
     process.stderr.write(`answer-eval: warning: could not append the summary to $GITHUB_STEP_SUMMARY (${process.env['GITHUB_STEP_SUMMARY']}): ${reasonOf(error)}\n`);
     return undefined;
   });
-  if (stepSummary !== undefined) written.push(stepSummary);
-  process.stdout.write(`${renderConsoleSummary(data.head)}\n  reports: ${written.length > 0 ? written.join(', ') : 'none'}\n`);
-  if (failure) {
-    const json = join(dir, 'report.json');
-    const again = written.includes(json) ? ` (or answer-eval report --from ${json})` : '';
-    throw new AnswerEvalError(
-      `${stoppedBy ? `${stoppedBy.message}\n` : ''}${failure.message}. ` +
-        `Once there is space, answer-eval run --resume ${dir} writes every report${again}; ` +
-        `it asks only the questions its journal ${join(dir, 'journal.jsonl')} lacks`,
-      failure.code,
-      3,
-    );
-  }
-  if (stoppedBy) throw stoppedBy;
+
+/** Reports the disk refused, named with what to do once there is space (exit 3), after the run's own stop reason. */
+export function reportWriteFailure(failure: ReportWriteError, dir: string, written: readonly string[], stoppedBy: Error | undefined): AnswerEvalError {
+  const json = join(dir, 'report.json');
+  const again = written.includes(json) ? ` (or answer-eval report --from ${json})` : '';
+  return new AnswerEvalError(
+    `${stoppedBy ? `${stoppedBy.message}\n` : ''}${failure.message}. ` +
+      `Once there is space, answer-eval run --resume ${dir} writes every report${again}; ` +
+      `it asks only the questions its journal ${join(dir, 'journal.jsonl')} lacks`,
+    failure.code,
+    3,
+  );
 }

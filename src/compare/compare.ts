@@ -1,5 +1,6 @@
 import { fallbackMissedFraction, ratio } from '../model/outcome.js';
 import type { Report, Summary } from '../model/report.js';
+import { summarize } from '../score/summary.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { classify, matchById, type Pair } from './classify.js';
 import { checkComparable } from './compatibility.js';
@@ -10,7 +11,7 @@ import { COMPARE_SCHEMA_VERSION, type Comparison, type MetricDelta, type ReportR
 export interface CompareOptions {
   /** Names shown in messages and stored in compare.json. */
   files: { base: string; head: string };
-  /** Compare even when schemaVersion major, dataset or agent differ. @default false */
+  /** Compare even when the schemaVersion major or the agent differ. @default false */
   force?: boolean;
   /** A top-1 score change larger than this is score drift. @default 1e-6 */
   scoreEpsilon?: number;
@@ -41,18 +42,25 @@ const delta = (base: number | null, head: number | null): MetricDelta => ({ base
 
 const metric = (b: Summary, h: Summary, pick: (s: Summary) => number | null): MetricDelta => delta(pick(b), pick(h));
 
-/** Compares two reports of the same dataset and agent, question by question (matched by id). Pure. */
+/**
+ * Compares two reports of the same agent, question by question (matched by id). Their datasets may differ:
+ * questions added, removed or edited (`changed`) are listed apart, and the classes, statistics and metric deltas
+ * use the questions common to both. Pure.
+ */
 export function compareReports(base: Report, head: Report, options: CompareOptions): Comparison {
   const forced = checkComparable(base, head, options.files, options.force ?? false);
   const o = { ...COMPARE_DEFAULTS, ...dropUndefined(options) };
   const stats = { resamples: o.resamples, seed: o.seed, confidence: o.confidence };
-  const questions = classify(base.results, head.results, o.scoreEpsilon);
-  const paired = judgedPairs(matchById(base.results, head.results).pairs);
+  const matched = matchById(base.results, head.results);
+  const questions = classify(matched, o.scoreEpsilon);
+  const paired = judgedPairs(matched.pairs);
   const mrr = mrrDelta(paired, stats);
   const tagsOf = (p: Pair) => [...p.base.tags, ...p.head.tags];
   const categoryOf = (p: Pair) => [expectedCategory(p.base) ?? expectedCategory(p.head) ?? UNCATEGORIZED];
-  const b = base.summary;
-  const h = head.summary;
+  // the same questions on both sides: the reports' own summaries; otherwise those of the common questions
+  const sameQuestions = matched.added.length + matched.removed.length + matched.changed.length === 0;
+  const b = sameQuestions ? base.summary : summarize(matched.pairs.map((p) => p.base));
+  const h = sameQuestions ? head.summary : summarize(matched.pairs.map((p) => p.head));
   return {
     schemaVersion: COMPARE_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -61,13 +69,15 @@ export function compareReports(base: Report, head: Report, options: CompareOptio
     forced,
     options: { scoreEpsilon: o.scoreEpsilon, resamples: o.resamples, seed: o.seed, confidence: o.confidence },
     counts: {
+      common: matched.pairs.length,
+      added: questions.added.length,
+      removed: questions.removed.length,
+      changed: questions.changed.length,
       paired: paired.length,
       broken: questions.broken.length,
       fixed: questions.fixed.length,
-      changed: questions.changed.length,
+      top1Changed: questions.top1Changed.length,
       drift: questions.drift.length,
-      added: questions.added.length,
-      removed: questions.removed.length,
       errors: questions.errors.length,
     },
     questions,

@@ -1,18 +1,20 @@
 import { ConfigError } from '../errors.js';
 import { schemaMajor } from '../model/report.js';
 
-/** What must match for two reports to be comparable. */
+/**
+ * What must match for two reports to be comparable. Their datasets need not: questions are matched by id, and
+ * those added, removed or edited are listed apart.
+ */
 export interface Comparable {
   schemaVersion: string;
-  run: { agent: string; dataset: { sha256: string } };
+  run: { agent: string };
 }
 
-/** The differences that make two reports incomparable, one sentence each, naming both files. */
+/** The differences that make two reports incomparable (another schema major, another agent), one sentence each, naming both files. */
 export function incompatibilities(base: Comparable, head: Comparable, files: { base: string; head: string }): string[] {
   const out: string[] = [];
   const both = (what: string, b: string, h: string) => `${what} differs: ${b} in ${files.base}, ${h} in ${files.head}`;
   if (schemaMajor(base.schemaVersion) !== schemaMajor(head.schemaVersion)) out.push(both('schemaVersion major', `"${base.schemaVersion}"`, `"${head.schemaVersion}"`));
-  if (base.run.dataset.sha256 !== head.run.dataset.sha256) out.push(both('dataset sha256', base.run.dataset.sha256, head.run.dataset.sha256));
   if (base.run.agent !== head.run.agent) out.push(both('agent', `"${base.run.agent}"`, `"${head.run.agent}"`));
   return out;
 }

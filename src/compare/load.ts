@@ -15,7 +15,7 @@ export async function loadPair(baseFile: string, headFile: string, force: boolea
   const vb = version(rawBase);
   const vh = version(rawHead);
   if (vb !== undefined && vh !== undefined && schemaMajor(vb) !== schemaMajor(vh) && !force) {
-    const stub = (schemaVersion: string) => ({ schemaVersion, run: { agent: '', dataset: { sha256: '' } } });
+    const stub = (schemaVersion: string) => ({ schemaVersion, run: { agent: '' } });
     checkComparable(stub(vb), stub(vh), { base: baseFile, head: headFile }, false);
   }
   return { base: parseReport(baseFile, rawBase), head: parseReport(headFile, rawHead) };

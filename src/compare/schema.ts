@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { OUTCOMES } from '../model/outcome.js';
+import { VerdictSchema } from '../model/verdict.js';
 
-/** Bump the major on a breaking change to compare.json. */
-export const COMPARE_SCHEMA_VERSION = '1.0';
+/**
+ * Bump the major on a breaking change to compare.json. 2.0: `changed` is a question whose text, language or
+ * expectation was edited (the top-1 class is now `top1Changed`); `common` counts the questions compared.
+ */
+export const COMPARE_SCHEMA_VERSION = '2.0';
 
 /** Which report a side of the comparison came from. */
 export const ReportRefSchema = z.object({
@@ -35,6 +39,22 @@ export const QuestionChangeSchema = z.object({
   head: QuestionSideSchema,
   /** head top-1 score - base top-1 score; null when either side has no top-1. */
   scoreDelta: z.number().nullable(),
+});
+
+/** What was edited in a question kept under the same id. */
+export const QUESTION_EDITS = ['question', 'language', 'expectation'] as const;
+export type QuestionEdit = (typeof QUESTION_EDITS)[number];
+
+/**
+ * A question whose text, language or expectation changed between the reports (same id): a different question,
+ * so it is listed apart and left out of the classes, the paired statistics and the regression gates.
+ */
+export const EditedQuestionSchema = QuestionChangeSchema.extend({
+  edits: z.array(z.enum(QUESTION_EDITS)),
+  /** The question text in BASE (`question` is HEAD's). */
+  baseQuestion: z.string(),
+  /** The expectation of each side, in words. */
+  expected: z.object({ base: z.string(), head: z.string() }),
 });
 
 /** A question present on one side only. */
@@ -89,15 +109,24 @@ export const ComparisonSchema = z.object({
   head: ReportRefSchema,
   /** Differences that would have refused the comparison, overridden by --force. */
   forced: z.array(z.string()),
+  /** The gates judged with this comparison and the verdict; absent when none was set. */
+  gates: VerdictSchema.optional(),
   options: z.object({ scoreEpsilon: z.number(), resamples: z.number().int(), seed: z.number().int(), confidence: z.number() }),
   counts: z.object({
+    /** Same id, same question and expectation in both reports: the questions compared. */
+    common: z.number().int(),
+    /** Only in HEAD. */
+    added: z.number().int(),
+    /** Only in BASE. */
+    removed: z.number().int(),
+    /** Same id, but the question text, language or expectation was edited. */
+    changed: z.number().int(),
+    /** Common questions labeled and error-free on both sides: the paired statistics' n. */
     paired: z.number().int(),
     broken: z.number().int(),
     fixed: z.number().int(),
-    changed: z.number().int(),
+    top1Changed: z.number().int(),
     drift: z.number().int(),
-    added: z.number().int(),
-    removed: z.number().int(),
     errors: z.number().int(),
   }),
   questions: z.object({
@@ -105,15 +134,18 @@ export const ComparisonSchema = z.object({
     broken: z.array(QuestionChangeSchema),
     /** Was not correct, now is. */
     fixed: z.array(QuestionChangeSchema),
-    /** Correct on both sides, with a different top-1 answer. */
-    changed: z.array(QuestionChangeSchema),
+    /** A different top-1 answer, correct on both sides or on neither. */
+    top1Changed: z.array(QuestionChangeSchema),
     /** Same top-1 answer on both sides, its score moved by more than scoreEpsilon. */
     drift: z.array(QuestionChangeSchema),
     added: z.array(CoverageChangeSchema),
     removed: z.array(CoverageChangeSchema),
+    /** Same id, edited question or expectation: not compared. */
+    changed: z.array(EditedQuestionSchema),
     /** An error on either side: never a regression. */
     errors: z.array(QuestionChangeSchema.extend({ side: z.enum(['base', 'head', 'both']) })),
   }),
+  /** Metric deltas: from the two summaries when both reports hold the same questions, else over the common questions only. */
   metrics: z.object({
     top1Accuracy: MetricDeltaSchema,
     answerableAccuracy: MetricDeltaSchema,
@@ -133,6 +165,7 @@ export type ReportRef = z.infer<typeof ReportRefSchema>;
 export type QuestionSide = z.infer<typeof QuestionSideSchema>;
 export type QuestionChange = z.infer<typeof QuestionChangeSchema>;
 export type CoverageChange = z.infer<typeof CoverageChangeSchema>;
+export type EditedQuestion = z.infer<typeof EditedQuestionSchema>;
 export type MetricDelta = z.infer<typeof MetricDeltaSchema>;
 export type PairedDelta = z.infer<typeof PairedDeltaSchema>;
 export type SliceComparison = z.infer<typeof SliceComparisonSchema>;

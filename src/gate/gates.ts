@@ -1,6 +1,9 @@
 import { fallbackMissedFraction, ratio } from '../model/outcome.js';
 import type { Comparison } from '../compare/schema.js';
 import type { Summary } from '../model/report.js';
+import type { GateResult } from '../model/verdict.js';
+
+export type { GateResult } from '../model/verdict.js';
 
 /** Thresholds judged on one report (on `compare`: the HEAD report). Rates are shares in 0..1. */
 export interface QualityGates {
@@ -23,37 +26,32 @@ export interface RegressionGates {
   maxBroken?: number;
 }
 
-export interface GateResult {
-  /** The flag, e.g. `--min-accuracy`. */
-  gate: string;
-  passed: boolean;
-  /** What was measured against what, and by how much it missed. */
-  message: string;
-}
-
 const f3 = (v: number): string => v.toFixed(3);
 
-function minimum(name: string, flag: string, value: number | null, min: number, whenNull: string): GateResult {
-  if (value === null) return { gate: flag, passed: false, message: `${name} n/a (${whenNull}) cannot meet ${flag} ${min}` };
+function minimum(name: string, metric: string, flag: string, value: number | null, min: number, whenNull: string): GateResult {
+  const at = { gate: flag, metric, threshold: min, value };
+  if (value === null) return { ...at, passed: false, message: `${name} n/a (${whenNull}) cannot meet ${flag} ${min}` };
   const passed = value >= min;
-  return { gate: flag, passed, message: passed ? `${name} ${f3(value)} >= ${flag} ${min}` : `${name} ${f3(value)} < ${flag} ${min} (short by ${f3(min - value)})` };
+  return { ...at, passed, message: passed ? `${name} ${f3(value)} >= ${flag} ${min}` : `${name} ${f3(value)} < ${flag} ${min} (short by ${f3(min - value)})` };
 }
 
-function maximum(name: string, flag: string, value: number | null, max: number): GateResult {
+function maximum(name: string, metric: string, flag: string, value: number | null, max: number): GateResult {
+  const at = { gate: flag, metric, threshold: max, value };
   // nothing to count (e.g. no fallback question) cannot exceed a maximum
-  if (value === null) return { gate: flag, passed: true, message: `${name} n/a (nothing to count) passes ${flag} ${max}` };
+  if (value === null) return { ...at, passed: true, message: `${name} n/a (nothing to count) passes ${flag} ${max}` };
   const passed = value <= max;
-  return { gate: flag, passed, message: passed ? `${name} ${f3(value)} <= ${flag} ${max}` : `${name} ${f3(value)} > ${flag} ${max} (over by ${f3(value - max)})` };
+  return { ...at, passed, message: passed ? `${name} ${f3(value)} <= ${flag} ${max}` : `${name} ${f3(value)} > ${flag} ${max} (over by ${f3(value - max)})` };
 }
 
 /** Judges the quality gates that were set on one report's summary. Pure. */
 export function qualityGates(summary: Summary, gates: QualityGates): GateResult[] {
   const out: GateResult[] = [];
-  if (gates.minAccuracy !== undefined) out.push(minimum('top1Accuracy', '--min-accuracy', summary.top1Accuracy, gates.minAccuracy, 'no labeled question without error'));
+  if (gates.minAccuracy !== undefined) out.push(minimum('top1Accuracy', 'top1Accuracy', '--min-accuracy', summary.top1Accuracy, gates.minAccuracy, 'no labeled question without error'));
   if (gates.minAnswerableAccuracy !== undefined)
-    out.push(minimum('answerableAccuracy', '--min-answerable-accuracy', summary.answerableAccuracy, gates.minAnswerableAccuracy, 'no answerable question without error'));
-  if (gates.maxErrorRate !== undefined) out.push(maximum('error rate', '--max-error-rate', summary.total === 0 ? null : summary.rates.error, gates.maxErrorRate));
-  if (gates.maxFallbackMissedRate !== undefined) out.push(maximum('fallback missed rate', '--max-fallback-missed-rate', ratio(fallbackMissedFraction(summary.outcomes)), gates.maxFallbackMissedRate));
+    out.push(minimum('answerableAccuracy', 'answerableAccuracy', '--min-answerable-accuracy', summary.answerableAccuracy, gates.minAnswerableAccuracy, 'no answerable question without error'));
+  if (gates.maxErrorRate !== undefined) out.push(maximum('error rate', 'errorRate', '--max-error-rate', summary.total === 0 ? null : summary.rates.error, gates.maxErrorRate));
+  if (gates.maxFallbackMissedRate !== undefined)
+    out.push(maximum('fallback missed rate', 'fallbackMissedRate', '--max-fallback-missed-rate', ratio(fallbackMissedFraction(summary.outcomes)), gates.maxFallbackMissedRate));
   return out;
 }
 
@@ -69,6 +67,9 @@ export function regressionGates(c: Comparison, gates: RegressionGates): GateResu
   if (gates.failOn === 'regression') {
     out.push({
       gate: '--fail-on regression',
+      metric: 'broken',
+      threshold: 0,
+      value: broken,
       passed: broken === 0,
       message: broken === 0 ? 'no broken question' : `${broken} broken question${broken === 1 ? '' : 's'} (${listIds(c)}) with --fail-on regression`,
     });
@@ -82,6 +83,9 @@ export function regressionGates(c: Comparison, gates: RegressionGates): GateResu
     const what = `paired top1Accuracy ${delta >= 0 ? '+' : ''}${f3(delta)} on ${c.paired.n} questions (${b} broken, ${fixed} fixed), McNemar p ${p.toPrecision(3)}`;
     out.push({
       gate: '--fail-on significant-regression',
+      metric: 'mcnemarP',
+      threshold: alpha,
+      value: p,
       passed,
       message: passed ? `${what}: not a significant regression at --alpha ${alpha}` : `${what} < --alpha ${alpha} (significant regression)`,
     });
@@ -90,6 +94,9 @@ export function regressionGates(c: Comparison, gates: RegressionGates): GateResu
     const passed = broken <= gates.maxBroken;
     out.push({
       gate: '--max-broken',
+      metric: 'broken',
+      threshold: gates.maxBroken,
+      value: broken,
       passed,
       message: passed ? `${broken} broken <= --max-broken ${gates.maxBroken}` : `${broken} broken questions > --max-broken ${gates.maxBroken} (over by ${broken - gates.maxBroken}): ${listIds(c)}`,
     });

@@ -1,26 +1,30 @@
 import type { Argv } from 'yargs';
 import { ConfigError } from '../errors.js';
+import { AT_LEAST_0, numberArg, OPEN_SHARE, SHARE, WHOLE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1 } from '../util/numbers.js';
 import { FAIL_ON, type FailOn, type QualityGates, type RegressionGates } from './gates.js';
 
 const RATE_FLAGS = ['min-accuracy', 'min-answerable-accuracy', 'max-error-rate', 'max-fallback-missed-rate'] as const;
 
+// Numeric flags have no yargs `type` (it would turn "abc" into NaN): numberArg reads what was typed and names it.
+const share = (flag: string) => ({ requiresArg: true, coerce: numberArg(`--${flag}`, SHARE) });
+
 /** The quality and regression gate flags, shared by `run` and `compare`. */
 export const gateOptions = <T>(y: Argv<T>) =>
   y
-    .option('min-accuracy', { type: 'number', group: 'Gates:', describe: 'fail (exit 1) when top1Accuracy is below this share (0..1)' })
-    .option('min-answerable-accuracy', { type: 'number', group: 'Gates:', describe: 'fail when answerableAccuracy is below this share (0..1)' })
-    .option('max-error-rate', { type: 'number', group: 'Gates:', describe: 'fail when the share of questions ending in error is above this (0..1)' })
+    .option('min-accuracy', { ...share('min-accuracy'), group: 'Gates:', describe: 'fail (exit 1) when top1Accuracy is below this share (0..1)' })
+    .option('min-answerable-accuracy', { ...share('min-answerable-accuracy'), group: 'Gates:', describe: 'fail when answerableAccuracy is below this share (0..1)' })
+    .option('max-error-rate', { ...share('max-error-rate'), group: 'Gates:', describe: 'fail when the share of questions ending in error is above this (0..1)' })
     .option('max-fallback-missed-rate', {
-      type: 'number',
+      ...share('max-fallback-missed-rate'),
       group: 'Gates:',
       describe: 'fail when fallback_missed / (expect=fallback questions without error) is above this (0..1)',
     })
     .option('fail-on', { choices: FAIL_ON, group: 'Gates:', describe: 'regression: any broken question; significant-regression: McNemar p < --alpha and accuracy down' })
-    .option('alpha', { type: 'number', default: 0.05, group: 'Gates:', describe: 'significance level for --fail-on significant-regression (0..1, exclusive)' })
-    .option('max-broken', { type: 'number', group: 'Gates:', describe: 'fail when more questions broke than this (a whole number)' })
-    .option('score-epsilon', { type: 'number', default: 1e-6, group: 'Compare:', describe: 'a top-1 score change larger than this is listed as score drift' })
-    .option('resamples', { type: 'number', default: 2000, group: 'Compare:', describe: 'paired bootstrap resamples for the 95% intervals' })
-    .option('seed', { type: 'number', default: 1, group: 'Compare:', describe: 'bootstrap PRNG seed (same seed, same intervals)' });
+    .option('alpha', { requiresArg: true, coerce: numberArg('--alpha', OPEN_SHARE), default: 0.05, group: 'Gates:', describe: 'significance level for --fail-on significant-regression (0..1, exclusive)' })
+    .option('max-broken', { requiresArg: true, coerce: numberArg('--max-broken', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail when more questions broke than this (a whole number)' })
+    .option('score-epsilon', { requiresArg: true, coerce: numberArg('--score-epsilon', AT_LEAST_0), default: 1e-6, group: 'Compare:', describe: 'a top-1 score change larger than this is listed as score drift' })
+    .option('resamples', { requiresArg: true, coerce: numberArg('--resamples', WHOLE_AT_LEAST_1), default: 2000, group: 'Compare:', describe: 'paired bootstrap resamples for the 95% intervals' })
+    .option('seed', { requiresArg: true, coerce: numberArg('--seed', WHOLE), default: 1, group: 'Compare:', describe: 'bootstrap PRNG seed (same seed, same intervals)' });
 
 interface GateArgs {
   minAccuracy?: number | undefined;

@@ -10,21 +10,39 @@ export interface ShardHead {
   head: ReportHead;
 }
 
-/** What must be equal across shards for their union to be one run. */
+/**
+ * What must be equal across shards for their union to be one run. The target is the service's URL, or for the
+ * embedded engine its knowledge base's sha256 and its options (each shard ran it on another ephemeral port).
+ */
 function identity(h: ReportHead) {
+  const e = h.run.engine;
   return {
     schemaVersion: schemaMajor(h.schemaVersion),
     tool: h.tool.version,
     dataset: h.run.dataset.sha256,
     agent: h.run.agent,
-    baseUrl: h.run.baseUrl,
+    ...(e ? { engine: { kb: e.kb.sha256, floor: e.floorThreshold, suggestionThreshold: e.suggestionThreshold } } : { baseUrl: h.run.baseUrl }),
     options: h.run.options,
     shards: h.run.shard?.count ?? 1,
   };
 }
 
-/** Refuses shards of different datasets, agents, options or tool versions, and a shard given twice, naming what differs. */
-export function checkShards(shards: readonly ShardHead[]): void {
+/** The shard numbers (1-based) of the set that none of the shards is. */
+export function missingShards(shards: readonly ShardHead[]): number[] {
+  const count = shards[0]?.head.run.shard?.count ?? 1;
+  const present = new Set(shards.map((s) => s.head.run.shard?.index ?? 1));
+  return Array.from({ length: count }, (_, i) => i + 1).filter((i) => !present.has(i));
+}
+
+/** `shard 3/4 is missing` or `shards 3, 4 of 4 are missing`. */
+const missingPhrase = (missing: readonly number[], count: number): string =>
+  missing.length === 1 ? `shard ${missing[0]}/${count} is missing` : `shards ${missing.join(', ')} of ${count} are missing`;
+
+/**
+ * Refuses shards of different datasets, agents, targets, options or tool versions, and a shard given twice, naming
+ * what differs; and an incomplete set (naming the missing shards) unless `allowPartial`.
+ */
+export function checkShards(shards: readonly ShardHead[], o: { allowPartial?: boolean } = {}): void {
   const [first, ...rest] = shards;
   if (!first) throw new ConfigError('merge needs at least one report');
   const want = identity(first.head);
@@ -45,6 +63,13 @@ export function checkShards(shards: readonly ShardHead[]): void {
     if (earlier) throw new ConfigError(`${path} and ${earlier} are both shard ${index}/${want.shards}`);
     seen.set(index, path);
   }
+  const missing = missingShards(shards);
+  if (missing.length > 0 && !o.allowPartial) {
+    throw new ConfigError(
+      `cannot merge: ${missingPhrase(missing, want.shards)} (given: ${[...seen.keys()].sort((a, b) => a - b).join(', ')} of ${want.shards}); ` +
+        'give every shard\'s directory, or --allow-partial to merge these into a report marked partial',
+    );
+  }
 }
 
 /**
@@ -54,14 +79,13 @@ export function checkShards(shards: readonly ShardHead[]): void {
 export function mergeShards(shards: readonly ShardHead[], results: ResultSource): ReportData {
   const first = shards[0]!.head;
   const count = first.run.shard?.count ?? 1;
-  const present = new Set(shards.map((s) => s.head.run.shard?.index ?? 1));
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !present.has(i));
+  const missing = missingShards(shards);
   const runs = shards.map((s) => s.head.run);
   const startedAt = runs.map((r) => r.startedAt).sort()[0]!;
   const finishedAt = runs.map((r) => r.finishedAt).sort().at(-1)!;
   const complete = missing.length === 0 && runs.every((r) => r.status === 'completed');
   const stopReasons = [
-    ...(missing.length > 0 ? [`shards ${missing.join(', ')} of ${count} are missing`] : []),
+    ...(missing.length > 0 ? [missingPhrase(missing, count)] : []),
     ...runs.flatMap((r) => (r.stopReason ? [r.stopReason] : [])),
   ];
   const { shard: _shard, stopReason: _reason, resumed: _resumed, ...run } = first.run;

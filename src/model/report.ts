@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXPECTATION_KEYS, type ExpectationKey } from './expectations.js';
 import { MetricsSchema, OutcomeCountsSchema } from './metrics.js';
 import { OUTCOMES } from './outcome.js';
+import { VerdictSchema } from './verdict.js';
 
 /** Bump the major on a breaking change: compare and merge refuse to mix majors. */
 export const SCHEMA_VERSION = '1.2';
@@ -85,6 +86,16 @@ export const SummarySchema = z.object({
   unorderedLists: z.number().int(),
 });
 
+/**
+ * What an embedded-engine run asked: the knowledge base and the engine's options. It is the run's identity
+ * (resume and merge compare it), not the engine's ephemeral URL.
+ */
+export const EngineIdentitySchema = z.object({
+  kb: z.object({ path: z.string(), sha256: z.string() }),
+  floorThreshold: z.number(),
+  suggestionThreshold: z.number(),
+});
+
 export const RunInfoSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string(),
@@ -96,6 +107,8 @@ export const RunInfoSchema = z.object({
   baseUrl: z.string(),
   /** True when the run used the embedded reference engine. */
   embeddedEngine: z.boolean(),
+  /** Set when the run used the embedded engine: its knowledge base and options (baseUrl is then an ephemeral port). */
+  engine: EngineIdentitySchema.optional(),
   agent: z.string(),
   dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int() }),
   /** Set on a `--shard i/n` run: only the questions of that shard were asked. */
@@ -125,6 +138,8 @@ export const ReportSchema = z.object({
   schemaVersion: z.string(),
   tool: z.object({ name: z.string(), version: z.string() }),
   run: RunInfoSchema,
+  /** The gates judged on this run (`--min-accuracy`, `--fail-on`, ...) and the verdict; absent when none was set. */
+  gates: VerdictSchema.optional(),
   summary: SummarySchema,
   /**
    * Analysis beyond the summary: intervals, rank metrics, distributions, thresholds, breakdowns, entries. Derived
@@ -139,4 +154,5 @@ export type ResultError = z.infer<typeof ResultErrorSchema>;
 export type QuestionResult = z.infer<typeof QuestionResultSchema>;
 export type Summary = z.infer<typeof SummarySchema>;
 export type RunInfo = z.infer<typeof RunInfoSchema>;
+export type EngineIdentity = z.infer<typeof EngineIdentitySchema>;
 export type Report = z.infer<typeof ReportSchema>;

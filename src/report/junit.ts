@@ -4,6 +4,7 @@ import { failingCount, OUTCOME_CLASSES, OUTCOMES, type Outcome } from '../model/
 import type { ScoredData } from '../model/source.js';
 import { escapeXml as x, xmlAttr as a } from './xml.js';
 import { matchedAnswer, top1 } from '../score/result.js';
+import type { Verdict } from '../model/verdict.js';
 
 const seconds = (ms: number | null): string => ((ms ?? 0) / 1000).toFixed(3);
 
@@ -36,9 +37,25 @@ function testcase(r: QuestionResult): string {
   return `${head}/>`;
 }
 
+/** The gates as their own testsuite: one testcase per gate (classname `answer-eval.gate`), a failure when it failed. */
+function gateSuite(v: Verdict, timestamp: string): string {
+  const failed = v.results.filter((r) => !r.passed).length;
+  const cases = v.results.map((r) => {
+    const head = `    <testcase classname="answer-eval.gate" name="${a(r.gate)}" time="0.000"`;
+    if (r.passed) return `${head}>\n      <system-out>${x(r.message)}</system-out>\n    </testcase>`;
+    const detail = `${r.metric} = ${r.value ?? 'n/a'}, threshold ${r.gate} ${r.threshold}\n${r.message}`;
+    return `${head}>\n      <failure type="gate" message="${a(r.message)}">${x(detail)}</failure>\n    </testcase>`;
+  });
+  return [
+    `\n  <testsuite name="answer-eval gates" tests="${v.results.length}" failures="${failed}" errors="0" skipped="0" time="0.000" timestamp="${a(timestamp)}" hostname="answer-eval">`,
+    ...cases,
+    '  </testsuite>',
+  ].join('\n');
+}
+
 /**
- * junit.xml: one testcase per labeled question; wrong / abstained / fallback_missed are failures,
- * transport and protocol errors are errors. Unlabeled questions are omitted (nothing to pass or fail);
+ * junit.xml: the gates first (a testsuite of their own, when any was set), then one testcase per labeled question;
+ * wrong / abstained / fallback_missed are failures, transport and protocol errors are errors. Unlabeled questions are omitted (nothing to pass or fail);
  * their count is a property of the suite. The suite totals come from the summary, so one pass writes it.
  */
 export function* renderJunit({ head: report, results }: ScoredData): Generator<string> {
@@ -46,14 +63,20 @@ export function* renderJunit({ head: report, results }: ScoredData): Generator<s
   const time = seconds(report.run.durationMs);
   const tests = OUTCOMES.reduce((n, k) => n + (isTestcase(k) ? o[k] : 0), 0);
   const attrs = `tests="${tests}" failures="${failingCount(o)}" errors="${o.error}" skipped="0" time="${time}"`;
+  const gates = report.gates;
+  const gateFailures = gates ? gates.results.filter((r) => !r.passed).length : 0;
+  const totals = gates
+    ? `tests="${tests + gates.results.length}" failures="${failingCount(o) + gateFailures}" errors="${o.error}" skipped="0" time="${time}"`
+    : attrs;
+  const timestamp = report.run.startedAt.replace(/\.\d+Z$/, '');
   const props = [
     ['baseUrl', report.run.baseUrl], ['agent', report.run.agent], ['dataset', report.run.dataset.path],
     ['status', report.run.status], ['unlabeled', String(o.unlabeled)], ['tool', `${report.tool.name} ${report.tool.version}`],
   ].map(([k, v]) => `      <property name="${a(k)}" value="${a(v)}"/>`);
   yield [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="answer-eval" ${attrs}>`,
-    `  <testsuite name="${a(report.run.dataset.path)}" ${attrs} timestamp="${a(report.run.startedAt.replace(/\.\d+Z$/, ''))}" hostname="answer-eval">`,
+    `<testsuites name="answer-eval" ${totals}>${gates ? gateSuite(gates, timestamp) : ''}`,
+    `  <testsuite name="${a(report.run.dataset.path)}" ${attrs} timestamp="${a(timestamp)}" hostname="answer-eval">`,
     '    <properties>',
     ...props,
     '    </properties>',

@@ -5,6 +5,7 @@ import { allSlices, confusions, firstFailing, outOfScopeMisses, type SliceView }
 import type { Interval } from '../model/metrics.js';
 import { OUTCOME_CLASSES, OUTCOMES } from '../model/outcome.js';
 import type { ScoredData } from '../model/source.js';
+import { verdictMarkdown } from './verdict.js';
 
 const MD_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '|': '\\|' };
 
@@ -39,7 +40,10 @@ function markdown(data: ScoredData): string {
   const report = data.head;
   const { summary: s, run, metrics } = report;
   const o = s.outcomes;
+  // the verdict comes first: a pull-request comment or job summary opens on it
+  const verdict = report.gates ? [...verdictMarkdown(report.gates, (t) => md(t, 2000)), ''] : [];
   const lines = [
+    ...verdict,
     `### answer-eval: ${md(run.dataset.path, 60)}${run.status === 'partial' ? ' (PARTIAL run)' : ''}`,
     '',
     ...headlineTable(metrics),

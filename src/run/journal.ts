@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AnswerEvalError, ConfigError, InputError } from '../errors.js';
-import type { QuestionResult } from '../model/report.js';
+import type { EngineIdentity, QuestionResult } from '../model/report.js';
 import type { ResultSource } from '../model/source.js';
 import { RecordSource } from '../util/records.js';
 
@@ -20,7 +20,10 @@ export interface JournalHeader {
   dataset: { path: string; sha256: string; questions: number; encoding?: string };
   /** What decides each question's answer; a resumed run must ask the same way. */
   request: {
-    baseUrl: string;
+    /** The service, without credentials; null for the embedded engine (its URL is an ephemeral port: see `engine`). */
+    baseUrl: string | null;
+    /** The embedded engine's knowledge base and options; null (or absent, in older journals) for a remote service. */
+    engine?: EngineIdentity | null;
     agent: string;
     language: string;
     guest: boolean;
@@ -134,7 +137,17 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
   if (journal.dataset.encoding !== now.dataset.encoding) {
     out.push(`--encoding differs (journal ${journal.dataset.encoding ?? 'none: UTF-8'}, now ${now.dataset.encoding ?? 'none: UTF-8'})`);
   }
-  const flags: Record<keyof JournalHeader['request'], string> = {
+  const was = journal.request.engine ?? null;
+  const is = now.request.engine ?? null;
+  if (was !== null && is !== null) {
+    if (was.kb.sha256 !== is.kb.sha256) out.push(`the knowledge base differs (journal ${was.kb.path} sha256 ${was.kb.sha256}, now ${is.kb.path} sha256 ${is.kb.sha256})`);
+    if (was.floorThreshold !== is.floorThreshold) out.push(`--floor differs (journal ${was.floorThreshold}, now ${is.floorThreshold})`);
+    if (was.suggestionThreshold !== is.suggestionThreshold) out.push(`--suggestion-threshold differs (journal ${was.suggestionThreshold}, now ${is.suggestionThreshold})`);
+  } else if (was !== is) {
+    const side = (e: EngineIdentity | null, url: string | null) => (e === null ? `the service ${JSON.stringify(url)}` : `the embedded engine on ${e.kb.path}`);
+    out.push(`the target differs (journal ${side(was, journal.request.baseUrl)}, now ${side(is, now.request.baseUrl)})`);
+  }
+  const flags: Record<Exclude<keyof JournalHeader['request'], 'engine'>, string> = {
     baseUrl: '--base-url',
     agent: '--agent',
     language: '--language',
@@ -148,7 +161,8 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
     shard: '--shard',
     aliases: '--aliases',
   };
-  for (const key of Object.keys(flags) as (keyof JournalHeader['request'])[]) {
+  for (const key of Object.keys(flags) as (keyof typeof flags)[]) {
+    if (key === 'baseUrl' && (was !== null || is !== null)) continue; // said above
     const a = journal.request[key];
     const b = now.request[key];
     if (a !== b) out.push(`${flags[key]} differs (journal ${JSON.stringify(a)}, now ${JSON.stringify(b)})`);

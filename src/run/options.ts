@@ -3,6 +3,7 @@ import type { Output } from '../client/request.js';
 import type { Shard } from '../dataset/shard.js';
 import type { DatasetSource } from '../dataset/source.js';
 import type { ThresholdOptions } from '../score/metrics/thresholds.js';
+import type { EngineIdentity } from '../model/report.js';
 import type { RunEvent } from './progress.js';
 
 /** Everything a run needs; the CLI fills it from flags, the programmatic API from code. */
@@ -52,6 +53,11 @@ export interface RunOptions {
   thresholds?: ThresholdOptions;
   /** Set when the run targets the embedded engine, for the report. */
   embeddedEngine?: boolean;
+  /**
+   * The embedded engine's identity (knowledge base and options), when the run targets it: recorded in the journal
+   * and the report instead of its ephemeral URL, and compared on resume.
+   */
+  engine?: EngineIdentity;
   /** Requests per second for the whole run (a token bucket shared by every worker); unset: no limit until a 429. */
   rps?: number;
   /** Stop the run as aborted after this many questions in a row ended in error; 0 never stops. @default 20 */

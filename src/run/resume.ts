@@ -11,7 +11,9 @@ export function resumeDefaults(header: JournalHeader): Partial<RunOptions> {
   return {
     dataset: header.dataset.path,
     ...(header.dataset.encoding !== undefined ? { encoding: header.dataset.encoding } : {}),
-    baseUrl: r.baseUrl,
+    // an embedded run's engine is started again by the caller (openTarget with `resumes`), who passes its new
+    // URL and its identity; the journal's identity is compared with it, not taken for it
+    ...(r.baseUrl !== null ? { baseUrl: r.baseUrl } : {}),
     agent: r.agent,
     language: r.language,
     guest: r.guest,

@@ -5,7 +5,7 @@ import { buildRequestBody, type RequestSettings } from '../client/request.js';
 import { holdsSecret, maskSecretDeep } from '../client/secret.js';
 import { Throttle } from '../client/throttle.js';
 import { Transport } from '../client/transport.js';
-import { answerEndpoint, redactUrl } from '../client/url.js';
+import { answerEndpoint } from '../client/url.js';
 import { readAliases } from '../dataset/aliases.js';
 import { checkQuestions, checkUnchanged, questionsOf } from '../dataset/read.js';
 import { inShard } from '../dataset/shard.js';
@@ -23,8 +23,9 @@ import { headerDifferences, JournalWriter, readJournal, type JournalEntry } from
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 import { knowledgeBaseEntries } from './knowledge-base.js';
 import { givenOnly, resumeDefaults } from './resume.js';
-import { datasetStop, endOnError, journalFailure, nothingMeasured, OpenedDatasets } from './stop-reasons.js';
+import { datasetStop, endOnError, journalFailure, OpenedDatasets } from './stop-reasons.js';
 import { journalStore, memoryStore } from './store.js';
+import { checkBaseUrl } from './target.js';
 
 export interface RunOutcome {
   /** The report, its results read back from the journal when the run kept one: fit for any size. */
@@ -195,7 +196,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const finishedAt = new Date();
 
   if (journalError) journalError = await journalFailure(journalError, journal!.path, o.journalDir!, store);
-  const stoppedBy = journalError ?? (execution.stoppedBy === undefined ? nothingMeasured(store.count, total, checked.count, o.shard) : toError(execution.stoppedBy));
+  const stoppedBy = journalError ?? (execution.stoppedBy === undefined ? undefined : toError(execution.stoppedBy));
   const results = store.source();
   const data: ReportData = {
     head: {
@@ -224,18 +225,8 @@ function resolve(o: RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFA
   return o as Resolved;
 }
 
-function parseEndpoint(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = answerEndpoint(baseUrl);
-  } catch {
-    throw new ConfigError(`--base-url "${redactUrl(baseUrl)}" is not a URL (expected e.g. https://service.example/)`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`--base-url must be http:// or https://, got ${url.protocol}`);
-  }
-  return url;
-}
+/** The endpoint; a ConfigError names the --base-url as typed when it is not an http(s) URL (see checkBaseUrl). */
+const parseEndpoint = (baseUrl: string): URL => answerEndpoint(checkBaseUrl(baseUrl).baseUrl);
 
 function asStopReason(reason: unknown): Error {
   if (reason instanceof AnswerEvalError) return reason;

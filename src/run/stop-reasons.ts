@@ -1,8 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openDataset, type DatasetSource } from '../dataset/source.js';
-import { AnswerEvalError, DatasetChangedError, RunAbortedError } from '../errors.js';
-import type { Shard } from '../dataset/shard.js';
+import { AnswerEvalError, DatasetChangedError } from '../errors.js';
 import type { ResultStore } from './store.js';
 
 /** The datasets a run opened itself (from a path), closed when it ends: a pipe's temporary copy goes with them. */
@@ -38,21 +37,6 @@ export function datasetStop(error: unknown, journalDir: string | undefined): Err
       `version back and run answer-eval run --resume ${journalDir} to finish this run, or start a new run (without --resume) on the new file`,
     3,
   );
-}
-
-/**
- * A run that kept no result measured nothing and must not pass (exit 0): the reason it stops as aborted,
- * or undefined when something was kept.
- */
-export function nothingMeasured(kept: number, total: number, questions: number, shard: Shard | undefined): RunAbortedError | undefined {
-  if (kept > 0) return undefined;
-  if (total === 0 && shard !== undefined) {
-    return new RunAbortedError(
-      `shard ${shard.index}/${shard.count} holds none of the dataset's ${questions} question${questions === 1 ? '' : 's'}, so nothing was measured ` +
-        '(a question\'s shard is chosen by a hash of its id: use fewer shards than questions)',
-    );
-  }
-  return new RunAbortedError(`nothing was measured: none of the ${total} questions was asked or kept`);
 }
 
 /**

@@ -1,5 +1,8 @@
-import { SAMPLE_KB, startEngine } from '../engine/index.js';
+import { redactUrl } from '../client/url.js';
+import { datasetSha256 } from '../dataset/read.js';
+import { DEFAULT_FLOOR_THRESHOLD, DEFAULT_SUGGESTION_THRESHOLD, SAMPLE_KB, startEngine } from '../engine/index.js';
 import { ConfigError } from '../errors.js';
+import type { EngineIdentity } from '../model/report.js';
 
 /** Where a run sends its questions, and how to let go of it afterwards. */
 export interface Target {
@@ -9,6 +12,13 @@ export interface Target {
   agent: string;
   agentCode: string;
   embedded: boolean;
+  /**
+   * The embedded engine's identity: its knowledge base (path and sha256) and options. The journal and the report
+   * record it instead of the engine's ephemeral URL, so a resumed or sharded run can be matched with it.
+   */
+  engine?: EngineIdentity;
+  /** What to tell the user once, on stderr (e.g. a base URL given with the endpoint's path). */
+  notes: string[];
   close(): Promise<void>;
 }
 
@@ -18,7 +28,44 @@ export interface TargetOptions {
   agentCode?: string;
   /** Knowledge base of the embedded engine (with a base URL it is not served: the run is scored against it). @default the sample knowledge base */
   kb?: string;
+  /** The embedded engine's floor threshold (0-100). @default DEFAULT_FLOOR_THRESHOLD */
+  floor?: number;
+  /** The embedded engine's suggestion threshold (0-100). @default DEFAULT_SUGGESTION_THRESHOLD */
+  suggestionThreshold?: number;
+  /**
+   * Resuming an embedded run: the identity its journal recorded. Unset options default to it, and its knowledge
+   * base must not have changed since.
+   */
+  resumes?: EngineIdentity;
 }
+
+const ANSWER_PATH = '/api/v1/answer';
+
+/**
+ * Checks a `--base-url` as typed. A URL that already ends in the operation's path (`/api/v1/answer`) is used as
+ * the endpoint as is: the base URL is what precedes it, and a note says so.
+ */
+export function checkBaseUrl(text: string): { baseUrl: string; note?: string } {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`--base-url "${text}" is not a URL (expected e.g. https://service.example)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`--base-url "${redactUrl(url)}" is not an http:// or https:// URL (expected e.g. https://service.example)`);
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith(ANSWER_PATH)) return { baseUrl: text };
+  url.pathname = path.slice(0, -ANSWER_PATH.length) || '/';
+  return { baseUrl: url.toString(), note: `--base-url already ends in ${ANSWER_PATH}: using ${redactUrl(text)} as the endpoint, as is` };
+}
+
+// --kb is not among them: beside a remote service it names the knowledge base the run is scored against
+const EMBEDDED_ONLY = [
+  ['floor', '--floor'],
+  ['suggestionThreshold', '--suggestion-threshold'],
+] as const;
 
 /**
  * A remote service when a base URL is given (then agent and code are required); otherwise the embedded
@@ -26,10 +73,39 @@ export interface TargetOptions {
  */
 export async function openTarget(o: TargetOptions): Promise<Target> {
   if (o.baseUrl !== undefined) {
+    for (const [key, flag] of EMBEDDED_ONLY) {
+      if (o[key] !== undefined) throw new ConfigError(`${flag} is an option of the embedded engine; it cannot be used with --base-url`);
+    }
+    const { baseUrl, note } = checkBaseUrl(o.baseUrl);
     if (o.agent === undefined) throw new ConfigError('--agent is required with --base-url (the agent id, wikiagent)');
     if (o.agentCode === undefined) throw new ConfigError('no agent code: set ANSWER_AGENT_CODE or --agent-code-file FILE');
-    return { baseUrl: o.baseUrl, agent: o.agent, agentCode: o.agentCode, embedded: false, ...(o.kb !== undefined ? { knowledgeBase: o.kb } : {}), close: async () => {} };
+    return { baseUrl, agent: o.agent, agentCode: o.agentCode, embedded: false, ...(o.kb !== undefined ? { knowledgeBase: o.kb } : {}), notes: note ? [note] : [], close: async () => {} };
   }
-  const engine = await startEngine({ kb: o.kb ?? SAMPLE_KB, agent: o.agent ?? 'demo' });
-  return { baseUrl: engine.url, agent: engine.agent, agentCode: engine.code, embedded: true, knowledgeBase: o.kb ?? SAMPLE_KB, close: () => engine.close() };
+  const engine = await engineIdentity(o);
+  const running = await startEngine({
+    kb: engine.kb.path,
+    agent: o.agent ?? 'demo',
+    floorThreshold: engine.floorThreshold,
+    suggestionThreshold: engine.suggestionThreshold,
+  });
+  return { baseUrl: running.url, agent: running.agent, agentCode: running.code, embedded: true, engine, knowledgeBase: engine.kb.path, notes: [], close: () => running.close() };
+}
+
+/** The identity of the embedded engine a run starts: the knowledge base's sha256 read now, the options given or resumed. */
+async function engineIdentity(o: TargetOptions): Promise<EngineIdentity> {
+  const path = o.kb ?? o.resumes?.kb.path ?? SAMPLE_KB;
+  // a missing file reads `kb.jsonl:0: no such file`, as a missing dataset does
+  const sha256 = await datasetSha256(path);
+  const was = o.resumes?.kb;
+  if (was !== undefined && was.sha256 !== sha256) {
+    throw new ConfigError(
+      `cannot resume: the knowledge base changed since the run started (journal ${was.path} sha256 ${was.sha256}, now ${path} sha256 ${sha256}); ` +
+        'restore it, or start the run afresh without --resume',
+    );
+  }
+  return {
+    kb: { path, sha256 },
+    floorThreshold: o.floor ?? o.resumes?.floorThreshold ?? DEFAULT_FLOOR_THRESHOLD,
+    suggestionThreshold: o.suggestionThreshold ?? o.resumes?.suggestionThreshold ?? DEFAULT_SUGGESTION_THRESHOLD,
+  };
 }

@@ -19,7 +19,8 @@ describe('answer-eval compare', () => {
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain(`Compare: ${base} -> ${head}`);
-    expect(res.stdout).toContain('broken 1  fixed 1  top-1 changed 0  score drift 0  added 0  removed 0  errors 1');
+    expect(res.stdout).toContain('questions: 10 common, 0 added, 0 removed, 0 changed (question or expectation edited)');
+    expect(res.stdout).toContain('broken 1  fixed 1  top-1 changed 0  score drift 0  errors 1');
     const c = ComparisonSchema.parse(JSON.parse(readFileSync(join(dir, 'compare.json'), 'utf8')));
     expect(c.questions.broken.map((q) => q.id)).toEqual(['a7']);
     expect(existsSync(join(dir, 'compare.html'))).toBe(true);
@@ -33,15 +34,33 @@ describe('answer-eval compare', () => {
     expect(res.stderr).toBe('answer-eval: gate failed:\n  - top1Accuracy 0.889 < --min-accuracy 0.9 (short by 0.011)\n  - 1 broken question (a7) with --fail-on regression\n');
     expect(res.stdout).toContain('gate passed: error rate 0.100 <= --max-error-rate 0.2');
     for (const f of ['compare.json', 'compare.html', 'compare.md']) expect(existsSync(join(out, f))).toBe(true);
+    // the verdict is in every file: compare.md opens on it, compare.json holds each gate, compare.html shows a banner
+    expect(readFileSync(join(out, 'compare.md'), 'utf8').split('\n')[0]).toBe(
+      '**❌ answer-eval: 2 of 3 gates FAILED**: top1Accuracy 0.889 &lt; --min-accuracy 0.9 (short by 0.011); 1 broken question (a7) with --fail-on regression',
+    );
+    const c = ComparisonSchema.parse(JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')));
+    expect(c.gates?.passed).toBe(false);
+    expect(c.gates?.results.map((g) => [g.gate, g.metric, g.threshold, g.value, g.passed])).toEqual([
+      ['--min-accuracy', 'top1Accuracy', 0.9, 8 / 9, false],
+      ['--max-error-rate', 'errorRate', 0.2, 0.1, true],
+      ['--fail-on regression', 'broken', 0, 1, false],
+    ]);
+    expect(readFileSync(join(out, 'compare.html'), 'utf8')).toContain('<div class="verdict fail" role="status"><strong>answer-eval: 2 of 3 gates FAILED</strong>');
+    // no annotation outside GitHub Actions
+    expect(res.stdout).not.toContain('::error');
   });
 
-  it('exit 2 for reports of different datasets or agents, naming both files and the difference; --force compares them', async () => {
+  it('on GitHub Actions, a failed gate is also a workflow ::error annotation on stdout', async () => {
+    const res = await runCli(['compare', base, head, '--out', join(dir, 'gha'), '--resamples', '200', '--fail-on', 'regression', '--max-error-rate', '0.2'], { GITHUB_ACTIONS: 'true' });
+    expect(res.code).toBe(1);
+    expect(res.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual(['::error title=answer-eval gate::--fail-on regression: 1 broken question (a7) with --fail-on regression']);
+  });
+
+  it('exit 2 for reports of different agents (not datasets), naming both files and the difference; --force compares them', async () => {
     const other = save('other.json', report([result('a0', 'correct')], { sha256: 'bbb', agent: 'else' }));
     const res = await compare(base, other);
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe(
-      `answer-eval: cannot compare ${base} with ${other}:\n  - dataset sha256 differs: aaa in ${base}, bbb in ${other}\n  - agent differs: "demo" in ${base}, "else" in ${other}\npass --force to compare them anyway\n`,
-    );
+    expect(res.stderr).toBe(`answer-eval: cannot compare ${base} with ${other}:\n  - agent differs: "demo" in ${base}, "else" in ${other}\npass --force to compare them anyway\n`);
     const forced = await compare(base, other, '--force', '--out', join(dir, 'forced'));
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain(`forced: agent differs: "demo" in ${base}, "else" in ${other}`);

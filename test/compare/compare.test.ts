@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { questionEdits } from '../../src/compare/classify.js';
 import { compareReports } from '../../src/compare/compare.js';
 import { ComparisonSchema } from '../../src/compare/schema.js';
 import { ConfigError } from '../../src/errors.js';
@@ -17,7 +18,7 @@ describe('compareReports: classification by id', () => {
     result('broken', 'correct', 1),
     result('broken-fb', 'fallback_ok', null),
     result('fixed', 'wrong', 2),
-    result('changed', 'correct', 1),
+    result('top1-changed', 'correct', 1),
     result('drift', 'correct', 1, 90),
     result('wrong-drift', 'wrong', 3, 50),
     result('same', 'correct', 1, 90),
@@ -34,7 +35,7 @@ describe('compareReports: classification by id', () => {
     result('err-head', 'error'),
     result('wrong-drift', 'wrong', 3, 40),
     result('drift', 'correct', 1, 80),
-    result('changed', 'correct', 7),
+    result('top1-changed', 'correct', 7),
     result('fixed', 'correct', 1),
     result('broken-fb', 'fallback_missed', 9),
     result('broken', 'abstained', 2),
@@ -45,7 +46,7 @@ describe('compareReports: classification by id', () => {
     expect(ids(c.questions.broken)).toEqual(['broken', 'broken-fb']);
     expect(ids(c.questions.fixed)).toEqual(['fixed']);
     // a different top-1 with the same correctness: correct on both sides, on neither, or unlabeled
-    expect(ids(c.questions.changed)).toEqual(['changed', 'unlabeled']);
+    expect(ids(c.questions.top1Changed)).toEqual(['top1-changed', 'unlabeled']);
     expect(ids(c.questions.drift)).toEqual(['drift', 'wrong-drift']);
     expect(ids(c.questions.added)).toEqual(['added']);
     expect(ids(c.questions.removed)).toEqual(['removed']);
@@ -53,7 +54,8 @@ describe('compareReports: classification by id', () => {
       ['err-head', 'head'],
       ['err-base', 'base'],
     ]);
-    expect(c.counts).toEqual({ paired: 7, broken: 2, fixed: 1, changed: 2, drift: 2, added: 1, removed: 1, errors: 2 });
+    expect(c.questions.changed).toEqual([]);
+    expect(c.counts).toEqual({ common: 10, added: 1, removed: 1, changed: 0, paired: 7, broken: 2, fixed: 1, top1Changed: 2, drift: 2, errors: 2 });
     expect(ComparisonSchema.parse(c)).toEqual(c);
   });
 
@@ -67,7 +69,7 @@ describe('compareReports: classification by id', () => {
   });
 
   it('runs McNemar on the paired, error-free, labeled questions only', () => {
-    // paired: broken, broken-fb, fixed, changed, drift, wrong-drift, same (errors, unlabeled, added, removed out)
+    // paired: broken, broken-fb, fixed, top1-changed, drift, wrong-drift, same (errors, unlabeled, added, removed out)
     expect(c.paired.n).toBe(7);
     expect(c.paired.mcnemar).toEqual({ b: 2, c: 1, p: 1 });
     expect(c.paired.top1Accuracy.base).toBeCloseTo(5 / 7, 12);
@@ -75,8 +77,9 @@ describe('compareReports: classification by id', () => {
     expect(c.paired.top1Accuracy.delta).toBeCloseTo(-1 / 7, 12);
   });
 
-  it('reports metric deltas from the summaries', () => {
-    expect(c.metrics.errorRate).toEqual({ base: 1 / 11, head: 1 / 11, delta: 0 });
+  it('reports metric deltas over the common questions when the question sets differ', () => {
+    // one question added, one removed: 10 common, one error on each side
+    expect(c.metrics.errorRate).toEqual({ base: 1 / 10, head: 1 / 10, delta: 0 });
     // base: 1 fallback question, ok; head: 1, missed
     expect(c.metrics.fallbackMissedRate).toEqual({ base: 0, head: 1, delta: 1 });
     expect(c.metrics.latencyP50.delta).toBe(0);
@@ -85,6 +88,77 @@ describe('compareReports: classification by id', () => {
   it('has no MRR when the reports carry no rank, and says why', () => {
     expect(c.paired.mrr).toBeNull();
     expect(c.paired.mrrNote).toBe('MRR not compared: neither report has a per-question rank (written before answer-eval recorded it)');
+  });
+});
+
+describe('compareReports: datasets that changed between runs', () => {
+  // base: a0..a5 correct, x correct, fb fallback_ok; head: the same ids, a0 broken, a1 fixed?, plus edits and additions
+  const base = report([
+    ...many('a', 6, 'correct'),
+    result('edited-text', 'correct'),
+    result('edited-expect', 'correct'),
+    result('edited-lang', 'correct'),
+    result('reordered-alternatives', 'correct', 1, 90, { expected: { expect: 'answer', label: ['b', 'a'] } }),
+    result('gone', 'correct'),
+  ]);
+  const head = report([
+    result('new1', 'wrong'),
+    ...many('a', 5, 'correct'),
+    result('a5', 'wrong', 3),
+    result('edited-text', 'wrong', 2, 90, { question: 'question edited-text, reworded' }),
+    result('edited-expect', 'wrong', 1, 90, { expected: { expect: 'answer', sequence: ['2'] } }),
+    result('edited-lang', 'correct', 1, 90, { language: 'it' }),
+    result('reordered-alternatives', 'correct', 1, 90, { expected: { expect: 'answer', label: ['a', 'b'] } }),
+    result('new2', 'correct'),
+    result('new3', 'error'),
+  ]);
+  const c = compareReports(base, head, FAST);
+
+  it('matches by id: common, added, removed, and changed (question, language or expectation edited) apart', () => {
+    expect(c.counts).toMatchObject({ common: 7, added: 3, removed: 1, changed: 3, paired: 7, broken: 1, fixed: 0 });
+    expect(ids(c.questions.added)).toEqual(['new1', 'new2', 'new3']);
+    expect(ids(c.questions.removed)).toEqual(['gone']);
+    expect(c.questions.changed.map((q) => [q.id, q.edits])).toEqual([
+      ['edited-text', ['question']],
+      ['edited-expect', ['expectation']],
+      ['edited-lang', ['language']],
+    ]);
+    const text = c.questions.changed[0]!;
+    expect([text.baseQuestion, text.question]).toEqual(['question edited-text', 'question edited-text, reworded']);
+    expect(c.questions.changed[1]!.expected).toEqual({ base: 'sequence 1', head: 'sequence 2' });
+    expect(ComparisonSchema.parse(c)).toEqual(c);
+  });
+
+  it('keeps changed, added and removed questions out of the classes, the statistics and the metric deltas', () => {
+    // edited-text and edited-expect went from correct to wrong: edited, so not broken; only a5 broke
+    expect(ids(c.questions.broken)).toEqual(['a5']);
+    expect(c.paired.mcnemar).toEqual({ b: 1, c: 0, p: 1 });
+    expect(c.paired.n).toBe(7);
+    // 7 common questions: all correct in base, 6 of 7 in head (new1 wrong, new3 error left out)
+    expect(c.metrics.top1Accuracy).toEqual({ base: 1, head: 6 / 7, delta: 6 / 7 - 1 });
+    expect(c.metrics.errorRate).toEqual({ base: 0, head: 0, delta: 0 });
+  });
+
+  it('takes the metric deltas from the summaries when both reports hold the same questions', () => {
+    const same = compareReports(base, base, FAST);
+    expect(same.counts).toMatchObject({ common: 11, added: 0, removed: 0, changed: 0 });
+    expect(same.metrics.top1Accuracy).toEqual({ base: base.summary.top1Accuracy, head: base.summary.top1Accuracy, delta: 0 });
+  });
+
+  it('compares reports of different datasets (sha256) without --force', () => {
+    expect(compareReports(report([result('q', 'correct')]), report([result('q', 'correct')], { sha256: 'bbb' }), FAST).forced).toEqual([]);
+  });
+});
+
+describe('questionEdits', () => {
+  it('names the edited parts; the order of alternatives and absent fields do not count', () => {
+    const r = result('q', 'correct', 1, 90, { expected: { expect: 'answer', label: ['x', 'y'], category: undefined } });
+    expect(questionEdits(r, { ...r, expected: { expect: 'answer', label: ['y', 'x'] } })).toEqual([]);
+    expect(questionEdits(r, { ...r, expected: { expect: 'answer', label: ['x'] } })).toEqual(['expectation']);
+    expect(questionEdits(r, { ...r, expected: { expect: 'fallback' } })).toEqual(['expectation']);
+    expect(questionEdits(r, { ...r, question: 'other', language: 'de' })).toEqual(['question', 'language']);
+    // outcome, answers and tags are what a run measured or how it slices: not an edit
+    expect(questionEdits(r, { ...r, outcome: 'wrong', tags: ['t'], answers: [] })).toEqual([]);
   });
 });
 
@@ -145,7 +219,7 @@ describe('compareReports: statistics', () => {
 describe('compareReports: refusal', () => {
   const a = report([result('q', 'correct')]);
 
-  it('refuses different dataset, agent or schema major, naming both files and the difference', () => {
+  it('refuses another agent or schema major (not another dataset), naming both files and the difference', () => {
     const other = report([result('q', 'correct')], { sha256: 'bbb', agent: 'other', schemaVersion: '2.0' });
     let error: unknown;
     try {
@@ -159,7 +233,6 @@ describe('compareReports: refusal', () => {
       [
         'cannot compare base.json with head.json:',
         '  - schemaVersion major differs: "1.0" in base.json, "2.0" in head.json',
-        '  - dataset sha256 differs: aaa in base.json, bbb in head.json',
         '  - agent differs: "demo" in base.json, "other" in head.json',
         'pass --force to compare them anyway',
       ].join('\n'),

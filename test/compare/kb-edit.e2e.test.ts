@@ -71,13 +71,13 @@ describe('one knowledge-base entry edited between two runs', () => {
 
     const c = ComparisonSchema.parse(JSON.parse(readFileSync(join(dir, 'after', 'compare.json'), 'utf8')));
     const ids = (xs: { id: string }[]) => xs.map((x) => x.id);
-    const named = [...c.questions.broken, ...c.questions.fixed, ...c.questions.changed, ...c.questions.drift].map((q) => q.id);
+    const named = [...c.questions.broken, ...c.questions.fixed, ...c.questions.top1Changed, ...c.questions.drift].map((q) => q.id);
     expect([...new Set(named)].sort()).toEqual(affected);
     expect(ids(c.questions.broken)).toEqual(['q6', 'q7']); // entry 3 now wins "contact by phone"; "office" no longer finds it
     expect(ids(c.questions.fixed)).toEqual(['q8']); // "phone" no longer ties entry 3 with entry 4
     expect(ids(c.questions.drift)).toEqual(['q3']); // same answer, lower score (one shared word fewer)
     expect(c.questions.drift[0]!.scoreDelta).toBe(50 - 100);
-    expect(c.counts).toMatchObject({ added: 0, removed: 0, errors: 0, changed: 0 });
+    expect(c.counts).toMatchObject({ added: 0, removed: 0, errors: 0, changed: 0, top1Changed: 0 });
     expect(after.stdout).toContain('broken: q6 (correct -> wrong)');
   });
 });

@@ -10,6 +10,7 @@ import { renderCompareJson } from '../../src/compare/render/json.js';
 import { escapeMd, renderCompareMarkdown } from '../../src/compare/render/markdown.js';
 import { ComparisonSchema } from '../../src/compare/schema.js';
 import { md as summaryMd } from '../../src/report/markdown.js';
+import { comparisonWithVerdict, judge } from '../../src/gate/verdict.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/tmp.js';
 import { answer, FILES, report, result } from './fixtures.js';
@@ -33,7 +34,7 @@ const c = compareReports(base, head, { files: FILES, resamples: 100 });
 describe('compare.json and compare.md', () => {
   it('compare.json round-trips through its schema', () => {
     expect(ComparisonSchema.parse(JSON.parse(renderCompareJson(c)))).toEqual(c);
-    expect(c.schemaVersion).toBe('1.0');
+    expect(c.schemaVersion).toBe('2.0');
     expect(c.tool.name).toBe('answer-eval');
   });
 
@@ -55,6 +56,44 @@ describe('compare.json and compare.md', () => {
     const text = renderCompareConsole(c);
     expect(text).toContain('broken 1  fixed 1  top-1 changed 0');
     expect(text).toContain(`broken: broken ${XSS} (correct -> wrong)`);
+  });
+});
+
+describe('changed question sets and the verdict in every compare format', () => {
+  const edited = result(`e ${XSS}`, 'correct', 1, 90, { question: `old ${IMG}` });
+  const b = report([edited, result('kept', 'correct'), result('gone', 'correct')]);
+  const h = report([{ ...edited, question: `new ${IMG} | text`, outcome: 'wrong' }, result('kept', 'wrong'), result('new', 'correct')]);
+  const comparison = compareReports(b, h, { files: FILES, resamples: 50 });
+  const verdict = judge(h.summary, comparison, { quality: {}, regression: { failOn: 'regression' } });
+  const gated = comparisonWithVerdict(comparison, verdict);
+
+  it('every header says how many questions are common, added, removed and changed', () => {
+    expect(comparison.counts).toMatchObject({ common: 1, added: 1, removed: 1, changed: 1, broken: 1 });
+    const sets = '1 common, 1 added, 1 removed, 1 changed (question or expectation edited)';
+    expect(renderCompareConsole(gated)).toContain(`questions: ${sets}`);
+    expect(renderCompareMarkdown(gated)).toContain(`Questions: ${sets}; classes, statistics, metric deltas and regression gates use the 1 common questions`);
+    expect(renderCompareHtml(gated)).toContain(`<p>Questions: ${sets}<br>`);
+    expect(JSON.parse(renderCompareJson(gated)).counts).toMatchObject({ common: 1, added: 1, removed: 1, changed: 1 });
+  });
+
+  it('lists changed questions apart, both versions, escaped', () => {
+    const md = renderCompareMarkdown(gated);
+    expect(md).toContain('### Changed questions, not compared (1)');
+    expect(md).not.toContain('<img');
+    const html = renderCompareHtml(gated);
+    expect(html).toContain('<section id="changed"><h2>Changed questions: question or expectation edited, not compared (1)</h2>');
+    expect(html).toContain('<div class="muted">was: old &lt;img src=x onerror=&quot;window.__xss=2&quot;&gt;</div>');
+    expect(html).not.toContain(IMG);
+    expect(renderCompareConsole(gated)).toContain(`changed: e ${XSS} (question edited; not compared)`);
+  });
+
+  it('compare.md opens on the verdict, compare.html on a banner, compare.json holds it', () => {
+    expect(renderCompareMarkdown(gated).split('\n')[0]).toBe('**❌ answer-eval: 1 of 1 gate FAILED**: 1 broken question (kept) with --fail-on regression');
+    expect(renderCompareHtml(gated)).toMatch(/<body>\n<div class="verdict fail" role="status">/);
+    expect(ComparisonSchema.parse(JSON.parse(renderCompareJson(gated))).gates).toEqual(verdict);
+    // without gates: no verdict anywhere
+    expect(renderCompareMarkdown(comparison).split('\n')[0]).toBe('## answer-eval: compare');
+    expect(renderCompareHtml(comparison)).not.toContain('class="verdict');
   });
 });
 

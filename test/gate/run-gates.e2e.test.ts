@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inShard } from '../../src/dataset/shard.js';
+import { ReportSchema } from '../../src/model/report.js';
 import { runCli } from '../helpers/cli.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
@@ -46,6 +48,39 @@ describe('run: quality gates', () => {
       'answer-eval: gate failed:\n  - top1Accuracy 0.750 < --min-accuracy 0.8 (short by 0.050)\n  - answerableAccuracy 0.667 < --min-answerable-accuracy 0.7 (short by 0.033)\n',
     );
     expect(existsSync(join(dir, 'acc', 'report.json'))).toBe(true);
+  });
+
+  it('the verdict is in every report: report.json, summary.md (first line) and the job summary, junit.xml, report.html; a GitHub annotation', async () => {
+    answers = { ...allGood(), 'q a1': '2', 'q a2': '2' };
+    const stepSummary = join(dir, 'step-summary.md');
+    const res = await run('verdict', '--min-accuracy', '0.8', '--max-error-rate', '0.1');
+    expect(res.code).toBe(1);
+    const ghRes = await runCli(
+      ['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '--retries', '0', '-c', '2', '-o', join(dir, 'verdict-gh'), '--min-accuracy', '0.8', '--max-error-rate', '0.1'],
+      { ...env, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary },
+    );
+    expect(ghRes.code).toBe(1);
+    expect(ghRes.stdout).toContain('::error title=answer-eval gate::--min-accuracy: top1Accuracy 0.750 < --min-accuracy 0.8 (short by 0.050)\n');
+    expect(ghRes.stdout).not.toContain('::error title=answer-eval gate::--max-error-rate');
+
+    const out = join(dir, 'verdict');
+    const report = ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
+    expect(report.schemaVersion).toBe('1.2');
+    expect(report.gates).toEqual({
+      passed: false,
+      results: [
+        { gate: '--min-accuracy', metric: 'top1Accuracy', threshold: 0.8, value: 0.75, passed: false, message: 'top1Accuracy 0.750 < --min-accuracy 0.8 (short by 0.050)' },
+        { gate: '--max-error-rate', metric: 'errorRate', threshold: 0.1, value: 0, passed: true, message: 'error rate 0.000 <= --max-error-rate 0.1' },
+      ],
+    });
+    const firstLine = '**❌ answer-eval: 1 of 2 gates FAILED**: top1Accuracy 0.750 &lt; --min-accuracy 0.8 (short by 0.050)';
+    expect(readFileSync(join(out, 'summary.md'), 'utf8').split('\n')[0]).toBe(firstLine);
+    expect(readFileSync(stepSummary, 'utf8').split('\n')[0]).toBe(firstLine);
+    const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+    expect(junit).toContain('<testsuite name="answer-eval gates" tests="2" failures="1"');
+    expect(junit).toContain('<testcase classname="answer-eval.gate" name="--min-accuracy" time="0.000">\n      <failure type="gate" message="top1Accuracy 0.750 &lt; --min-accuracy 0.8 (short by 0.050)">');
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html.indexOf('<div class="verdict fail" role="status">')).toBeLessThan(html.indexOf('<header>'));
   });
 
   it('exit 1 on --max-error-rate; an error is not a wrong answer', async () => {
@@ -119,16 +154,37 @@ describe('run: exit codes 2 and 3 with gates', () => {
     expect(noBase.stderr).toContain('--fail-on and --max-broken need --baseline FILE');
     const other = writeTemp(dir, 'other.csv', `${csv}a7,q a7,1,\n`);
     answers = allGood();
-    expect((await runCli(['run', '-d', other, '--base-url', server.url, '--agent', 'demo', '-o', join(dir, 'other'), '--format', 'json'], env)).code).toBe(0);
+    expect((await runCli(['run', '-d', other, '--base-url', server.url, '--agent', 'other', '-o', join(dir, 'other'), '--format', 'json'], env)).code).toBe(0);
     const sent = server.received.length;
     const refused = await run('x3', '--baseline', join(dir, 'other', 'report.json'), '--fail-on', 'regression');
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(new RegExp(`^answer-eval: cannot compare ${join(dir, 'other', 'report.json')} with this run:\\n  - dataset sha256 differs: [0-9a-f]{64} in .*other/report.json, [0-9a-f]{64} in this run\\npass --force`));
+    expect(refused.stderr).toBe(
+      `answer-eval: cannot compare ${join(dir, 'other', 'report.json')} with this run:\n  - agent differs: "other" in ${join(dir, 'other', 'report.json')}, "demo" in this run\npass --force to compare them anyway\n`,
+    );
     const missing = await run('x4', '--baseline', join(dir, 'nope.json'));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(`answer-eval: ${join(dir, 'nope.json')}: cannot read the report (ENOENT)\n`);
     expect(server.received.length).toBe(sent);
     expect(sent - before).toBe(9);
+  });
+
+  it('exit 3 when every question ended in error, even with the circuit breaker off, and when no question was asked', async () => {
+    answers = Object.fromEntries(Object.keys(allGood()).map((q) => [q, '500']));
+    const res = await run('all-errors', '--max-consecutive-errors', '0', '--max-error-rate', '1');
+    expect(res.code).toBe(3);
+    expect(res.stderr).toBe(
+      'answer-eval: nothing was measured: every one of the 8 questions ended in error (see the error column of results.csv); check --base-url, the service and --timeout\n',
+    );
+    expect(res.stdout).not.toContain('gate');
+    expect(existsSync(join(dir, 'all-errors', 'report.json'))).toBe(true);
+
+    // a shard none of the 8 ids falls in
+    const ids = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'f1', 'f2'];
+    const empty = Array.from({ length: 40 }, (_, i) => i + 1).find((i) => ids.every((id) => !inShard(id, { index: i, count: 40 })))!;
+    answers = allGood();
+    const none = await run('empty-shard', '--shard', `${empty}/40`);
+    expect(none.code).toBe(3);
+    expect(none.stderr).toBe(`answer-eval: nothing was measured: no question was asked (shard ${empty}/40 holds none of the 8 questions of ${dataset})\n`);
   });
 
   it('exit 3 when the run cannot complete, even with gates that would fail', async () => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { afterAll, expect } from 'vitest';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -8,6 +9,22 @@ export interface CliResult {
   stdout: string;
   stderr: string;
 }
+
+/** A warning of Node's own (`(node:123) Warning: ...`, `(node:123) [DEP0137] DeprecationWarning: ...`, `MaxListenersExceededWarning`). */
+export const NODE_WARNING = /^\(node:\d+\) (?:\[[A-Z0-9]+\] )?\w*Warning\b.*$/m;
+
+const warnings: string[] = [];
+
+/** Keeps every Node warning a CLI run printed; the file's tests fail at the end if there was any (no warning may reach a user). */
+function collectWarnings(args: readonly string[], stderr: string): void {
+  const found = NODE_WARNING.exec(stderr);
+  if (found) warnings.push(`answer-eval ${args.join(' ')}\n    ${found[0]}`);
+}
+
+// every test file that runs the CLI checks the stderr of all its runs, killed ones included
+afterAll(() => {
+  expect(warnings, 'Node printed warnings on the stderr of these CLI runs (fix their cause)').toEqual([]);
+});
 
 /** Runs the built CLI (npm test builds it first) and collects its output. */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 60_000): Promise<CliResult> {
@@ -22,7 +39,10 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      collectWarnings(args, stderr);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
@@ -47,7 +67,10 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<CliResult & { signal: NodeJS.Signals | null }>((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.on('close', (code, signal) => {
+      collectWarnings(args, stderr);
+      resolve({ code, signal, stdout, stderr });
+    });
   });
   return { child, output: () => ({ stdout, stderr }), exited };
 }

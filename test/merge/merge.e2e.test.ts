@@ -48,8 +48,13 @@ describe('--shard and merge', () => {
     expect(b.run.shard).toBeUndefined();
   });
 
-  it('marks a merge with a missing shard partial and refuses mismatched or repeated shards', async () => {
-    const partial = await runCli(['merge', join(dir, 'shard-1'), join(dir, 'shard-2'), '-o', join(dir, 'half'), '--format', 'json']);
+  it('refuses a merge with missing shards, naming them, unless --allow-partial (marked partial); refuses mismatched or repeated shards', async () => {
+    const refused = await runCli(['merge', join(dir, 'shard-1'), join(dir, 'shard-2'), '-o', join(dir, 'half'), '--format', 'json']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      "answer-eval: cannot merge: shards 3, 4 of 4 are missing (given: 1, 2 of 4); give every shard's directory, or --allow-partial to merge these into a report marked partial\n",
+    );
+    const partial = await runCli(['merge', join(dir, 'shard-1'), join(dir, 'shard-2'), '-o', join(dir, 'half'), '--format', 'json', '--allow-partial']);
     expect(partial.code).toBe(0);
     expect(readJson(join(dir, 'half', 'report.json')).run).toMatchObject({ status: 'partial', stopReason: 'shards 3, 4 of 4 are missing' });
 
@@ -59,7 +64,7 @@ describe('--shard and merge', () => {
 
     const other = writeTemp(dir, 'other.csv', 'id,question\nq1,question 1\n');
     expect((await runCli(['run', '-d', other, '--base-url', server.url, '--agent', 'a', '--shard', '2/4', '-o', join(dir, 'other'), '--format', 'json'], env)).code).toBe(0);
-    const mismatch = await runCli(['merge', join(dir, 'shard-1'), join(dir, 'other'), '-o', join(dir, 'y')]);
+    const mismatch = await runCli(['merge', join(dir, 'shard-1'), join(dir, 'other'), '-o', join(dir, 'y'), '--allow-partial']);
     expect(mismatch.code).toBe(2);
     expect(mismatch.stderr).toMatch(/other\/report\.json does not belong with .*shard-1\/report\.json: dataset differs/);
   });

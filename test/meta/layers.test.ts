@@ -15,7 +15,7 @@ const ALLOWED: Record<string, string[]> = {
   run: ['model', 'util', 'dataset', 'client', 'score', 'engine'],
   report: ['model', 'util', 'score'],
   compare: ['model', 'util', 'score', 'report'],
-  gate: ['model', 'compare'],
+  gate: ['model', 'util', 'compare'],
   merge: ['model', 'util', 'score', 'report', 'run'],
   export: ['model', 'score', 'report', 'dataset'],
   scripts: ['model', 'report'],

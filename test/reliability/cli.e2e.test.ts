@@ -185,7 +185,9 @@ describe('security (built CLI)', () => {
     const args = (out: string) => ['run', '-d', dataset, '--base-url', url, '--agent', 'demo', '-o', join(dir, out), '--retries', '0', '--format', 'json'];
 
     const verified = await runCli(args('tls1'), env);
-    expect(verified.stderr).toBe('');
+    // its only question ended in error: nothing was measured (exit 3)
+    expect(verified.code).toBe(3);
+    expect(verified.stderr).toMatch(/^answer-eval: nothing was measured: the only question ended in error/);
     expect(readReport(join(dir, 'tls1')).results[0]).toMatchObject({ outcome: 'error', error: { kind: 'network', message: expect.stringMatching(/self-signed certificate/) } });
 
     const insecure = await runCli([...args('tls2'), '--insecure'], env);

@@ -5,6 +5,8 @@ import { SCHEMA_VERSION, type QuestionResult, type Report } from '../../src/mode
 import { arraySource } from '../../src/model/source.js';
 import { computeMetrics } from '../../src/score/metrics/index.js';
 import { summarize } from '../../src/score/summary.js';
+import { judge, withVerdict } from '../../src/gate/verdict.js';
+import { compareReports } from '../../src/compare/compare.js';
 import { reportEdgeCases } from '../helpers/edge-cases.js';
 import { makeReport } from '../helpers/report-fixture.js';
 
@@ -57,11 +59,23 @@ function edgeReport(): Report {
   };
 }
 
+/** A run judged by four gates, one failing on a broken question whose id needs escaping in every format. */
+function gatedReport(): Report {
+  const run = makeReport(12, { seed: 5 });
+  const as = (outcome: 'correct' | 'wrong') => run.results.map((r, i) => (i === 3 ? { ...r, id: 'q3 <b>|*x*', outcome } : r));
+  const base = { ...run, results: as('correct'), summary: summarize(as('correct')) };
+  const { results, ...head } = { ...run, results: as('wrong'), summary: summarize(as('wrong')), metrics: computeMetrics(arraySource(as('wrong'))) };
+  const comparison = compareReports(base, { ...head, results }, { files: { base: 'baseline/report.json', head: 'report.json' }, resamples: 50 });
+  const verdict = judge(head.summary, comparison, { quality: { minAccuracy: 0.1, maxErrorRate: 0.5 }, regression: { failOn: 'regression', maxBroken: 3 } });
+  return { ...withVerdict(head, verdict), results };
+}
+
 const CASES: [string, () => Report][] = [
   ['fixture-40', () => makeReport(40)],
   ['no-metrics-25', () => makeReport(25, { seed: 3, metrics: false })],
   ['empty', () => makeReport(0)],
   ['edge-cases', edgeReport],
+  ['gated-12', gatedReport],
 ];
 
 describe('every format: golden files', () => {

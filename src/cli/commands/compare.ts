@@ -4,8 +4,8 @@ import { compareReports } from '../../compare/compare.js';
 import { loadPair } from '../../compare/load.js';
 import { renderCompareConsole } from '../../compare/render/console.js';
 import { writeComparison } from '../../compare/write.js';
-import { qualityGates, regressionGates } from '../../gate/gates.js';
 import { checkGateArgs, compareSettingsOf, gateOptions, qualityGatesOf, regressionGatesOf } from '../../gate/options.js';
+import { comparisonWithVerdict, judge } from '../../gate/verdict.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { enforceGates } from '../gates.js';
@@ -16,7 +16,7 @@ const builder = (y: Argv) =>
       .positional('base', { type: 'string', describe: 'the baseline report.json', demandOption: true })
       .positional('head', { type: 'string', describe: 'the new report.json', demandOption: true })
       .option('out', { alias: 'o', type: 'string', describe: 'where compare.json, compare.html and compare.md go (default: the directory of HEAD)' })
-      .option('force', { type: 'boolean', default: false, describe: 'compare even when the schemaVersion major, dataset sha256 or agent differ' }),
+      .option('force', { type: 'boolean', default: false, describe: 'compare even when the schemaVersion major or the agent differ (another dataset is fine: questions are matched by id)' }),
   )
     .check(checkGateArgs)
     .epilogue(
@@ -32,8 +32,10 @@ export const compareCommand = defineCommand({
     const files = { base: argv.base, head: argv.head };
     const { base, head } = await loadPair(files.base, files.head, argv.force);
     const comparison = compareReports(base, head, { files, force: argv.force, ...compareSettingsOf(argv) });
-    const written = await writeComparison(comparison, argv.out ?? dirname(argv.head));
+    // judged before writing, so compare.* carry the verdict
+    const verdict = judge(head.summary, comparison, { quality: qualityGatesOf(argv), regression: regressionGatesOf(argv) });
+    const written = await writeComparison(comparisonWithVerdict(comparison, verdict), argv.out ?? dirname(argv.head));
     process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
-    enforceGates([...qualityGates(head.summary, qualityGatesOf(argv)), ...regressionGates(comparison, regressionGatesOf(argv))], (t) => process.stdout.write(t));
+    enforceGates(verdict, (t) => process.stdout.write(t));
   },
 });

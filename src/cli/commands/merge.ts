@@ -13,11 +13,12 @@ export const mergeCommand = defineCommand({
     y
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'report directories of the shards (each with its report.json and journal.jsonl)' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/merged', describe: 'where the merged reports go' })
-      .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' }),
+      .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
+      .option('allow-partial', { type: 'boolean', default: false, describe: 'merge an incomplete set of shards (the report is marked partial and names the missing ones)' }),
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
     const shards = await Promise.all(argv.dirs.map(async (dir) => ({ path: join(dir, 'report.json'), head: await readReportHead(join(dir, 'report.json')) })));
-    checkShards(shards);
+    checkShards(shards, { allowPartial: argv.allowPartial });
     const data = mergeShards(shards, await shardResults(argv.dirs));
     const written = await writeReports(data, argv.out, formats);
     process.stdout.write(`${renderConsoleSummary(data.head)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);

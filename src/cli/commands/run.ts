@@ -5,22 +5,25 @@ import { parseShard } from '../../dataset/shard.js';
 import { openDataset } from '../../dataset/source.js';
 import { SAMPLE_QUESTIONS } from '../../engine/index.js';
 import { ConfigError } from '../../errors.js';
-import { qualityGates } from '../../gate/gates.js';
-import { checkGateArgs, gateOptions, qualityGatesOf, wantsRegressionGates } from '../../gate/options.js';
+import { checkGateArgs, gateOptions, wantsRegressionGates } from '../../gate/options.js';
 import { parseFormats } from '../../report/write.js';
 import { readJournalHeader } from '../../run/journal.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
 import { openTarget } from '../../run/target.js';
 import { readAgentCode } from '../agent-code.js';
-import { baselineGates, checkBaseline, readBaseline } from '../baseline.js';
+import { ABOVE_0, numberArg, SCORE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1, type NumberRule } from '../../util/numbers.js';
+import { checkBaseline, readBaseline } from '../baseline.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
-import { enforceGates } from '../gates.js';
+import { finishRun } from '../finish.js';
 import { renderProgress } from '../progress.js';
-import { claimRunDir, reportRun } from '../run-dir.js';
+import { claimRunDir } from '../run-dir.js';
 import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 import { onInterrupt } from '../signals.js';
+
+// Numeric flags have no yargs `type` (it would turn "abc" into NaN): numberArg reads what was typed and names it.
+const num = (flag: string, rule: NumberRule) => ({ requiresArg: true, coerce: numberArg(`--${flag}`, rule) });
 
 // How a question is asked has no yargs default: a resumed run takes it from the journal unless given.
 const builder = (y: Argv) =>
@@ -29,15 +32,17 @@ const builder = (y: Argv) =>
     .option('encoding', { type: 'string', describe: 'the dataset\'s encoding when it is not UTF-8: latin1, windows-1252, utf-16le, ... (default: UTF-8, or UTF-16 by its BOM)' })
     .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
-    .option('kb', { type: 'string', describe: 'knowledge base: served by the embedded engine (default: the sample one); with --base-url, the one beside the service, for entry texts and categories' })
+    .option('kb', { type: 'string', describe: "knowledge base: served by the embedded engine (default: the sample one; with --resume: the journal's); with --base-url, the one beside the service, for entry texts and categories" })
+    .option('floor', { ...num('floor', SCORE), describe: 'the embedded engine\'s floor threshold, 0-100 (below it the reply is the floor answer) [default: 38]' })
+    .option('suggestion-threshold', { ...num('suggestion-threshold', SCORE), describe: 'the embedded engine\'s suggestion threshold, 0-100 [default: 50]' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
     .option('agent-code-file', { type: 'string', describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
-    .option('concurrency', { alias: 'c', type: 'number', default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
-    .option('rps', { type: 'number', describe: 'requests per second for the whole run (default: no limit until a 429)' })
-    .option('timeout', { type: 'number', describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
-    .option('retries', { type: 'number', describe: `retries for network errors, timeouts, 429 and 5xx [default: ${RUN_DEFAULTS.retries}]` })
+    .option('concurrency', { alias: 'c', ...num('concurrency', WHOLE_AT_LEAST_1), default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
+    .option('rps', { ...num('rps', ABOVE_0), describe: 'requests per second for the whole run (default: no limit until a 429)' })
+    .option('timeout', { ...num('timeout', WHOLE_AT_LEAST_1), describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
+    .option('retries', { ...num('retries', WHOLE_AT_LEAST_0), describe: `retries for network errors, timeouts, 429 and 5xx [default: ${RUN_DEFAULTS.retries}]` })
     .option('max-consecutive-errors', {
-      type: 'number',
+      ...num('max-consecutive-errors', WHOLE_AT_LEAST_0),
       default: RUN_DEFAULTS.maxConsecutiveErrors,
       describe: 'stop the run (exit 3) after this many questions in a row end in error; 0 never stops',
     })
@@ -46,33 +51,25 @@ const builder = (y: Argv) =>
     .option('guest', { type: 'boolean', describe: 'ask as a guest (--no-guest needs --username) [default: true]' })
     .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
     .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
-    .option('max-response-bytes', { type: 'number', describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
+    .option('max-response-bytes', { ...num('max-response-bytes', WHOLE_AT_LEAST_1), describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
     .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id; auto: from the CI or Kubernetes environment' })
     .option('out', { alias: 'o', type: 'string', describe: 'report and journal directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
     .option('resume', { type: 'string', describe: 'continue the run journaled in this --out directory' })
     .option('rerun', { choices: ['errors'] as const, describe: 'with --resume: ask again the questions that ended in error' })
-    .option('grace', { type: 'number', default: RUN_DEFAULTS.graceMs, describe: 'after SIGINT/SIGTERM, ms to wait for requests in flight' })
+    .option('grace', { ...num('grace', WHOLE_AT_LEAST_0), default: RUN_DEFAULTS.graceMs, describe: 'after SIGINT/SIGTERM, ms to wait for requests in flight' })
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress line on stderr' })
     .option('insecure', { type: 'boolean', default: false, describe: 'DANGER: do not verify TLS certificates (test servers only)' })
     .option('baseline', { type: 'string', group: 'Gates:', describe: "a report.json to compare this run with; writes compare.* beside the run's reports" })
-    .option('force', { type: 'boolean', default: false, group: 'Gates:', describe: 'compare with --baseline even when its dataset sha256, agent or schemaVersion major differ' })
+    .option('force', { type: 'boolean', default: false, group: 'Gates:', describe: 'compare with --baseline even when its agent or schemaVersion major differ (another dataset is fine: questions are matched by id)' })
     .epilogue(
-      'Gates are judged after every report is written; a failed gate exits 1 and says which gate failed and by how much. ' +
+      'Gates are judged before the reports are written, so every report carries the verdict; a failed gate exits 1 and says which gate failed and by how much. ' +
         'Quality gates judge this run; --fail-on and --max-broken need --baseline. Errors are never regressions: gate them with --max-error-rate. ' +
-        `A run that could not complete exits 3 and is not gated.\n\n${EXIT_CODES_HELP}`,
+        'A run that could not complete, or in which every question ended in error, exits 3 and is not gated. ' +
+        `An interrupted embedded run resumes with --resume DIR alone: the engine restarts on the same knowledge base and options.\n\n${EXIT_CODES_HELP}`,
     )
     .check(checkGateArgs)
     .check((argv) => {
-      for (const key of ['concurrency', 'timeout', 'max-response-bytes'] as const) {
-        const v = argv[key];
-        if (v !== undefined && (!Number.isInteger(v) || v < 1)) throw new ConfigError(`--${key} must be a whole number >= 1, got ${v}`);
-      }
-      for (const key of ['retries', 'max-consecutive-errors', 'grace'] as const) {
-        const v = argv[key];
-        if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new ConfigError(`--${key} must be a whole number >= 0, got ${v}`);
-      }
-      if (argv.rps !== undefined && !(argv.rps > 0)) throw new ConfigError(`--rps must be a number > 0, got ${argv.rps}`);
       if (argv.rerun !== undefined && argv.resume === undefined) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
       if (argv.resume !== undefined && argv.out !== undefined && argv.out !== argv.resume) {
         throw new ConfigError(`--out ${argv.out} and --resume ${argv.resume} differ: a resumed run writes into the directory it resumes`);
@@ -87,10 +84,11 @@ export const runCommand = defineCommand({
   builder,
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
-    // where to send is decided here (it may start the embedded engine); every other option a resumed run
-    // does not repeat defaults to its journal's inside runEvaluation
+    // where to send is decided here (it may start the embedded engine: a resumed embedded run restarts it on the
+    // journal's knowledge base and options); every other option a resumed run does not repeat defaults to its
+    // journal's inside runEvaluation
     const prior = argv.resume !== undefined ? await readJournalHeader(argv.resume) : undefined;
-    const baseUrl = argv.baseUrl ?? prior?.request.baseUrl;
+    const baseUrl = argv.baseUrl ?? prior?.request.baseUrl ?? undefined;
     const agent = argv.agent ?? prior?.request.agent;
     if (prior === undefined && baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
     const dataset = argv.dataset ?? (prior === undefined && baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
@@ -103,7 +101,11 @@ export const runCommand = defineCommand({
       ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(argv.agentCodeFile) } : {}),
       ...(agent !== undefined ? { agent } : {}),
       ...(argv.kb !== undefined ? { kb: argv.kb } : {}),
+      ...(argv.floor !== undefined ? { floor: argv.floor } : {}),
+      ...(argv.suggestionThreshold !== undefined ? { suggestionThreshold: argv.suggestionThreshold } : {}),
+      ...(baseUrl === undefined && prior?.request.engine ? { resumes: prior.request.engine } : {}),
     });
+    for (const note of target.notes) process.stderr.write(`answer-eval: ${note}\n`);
     if (argv.insecure) {
       process.stderr.write(
         `answer-eval: WARNING: --insecure: TLS certificates are NOT verified. Anyone on the path to ${redactUrl(target.baseUrl)} ` +
@@ -113,7 +115,7 @@ export const runCommand = defineCommand({
     const progress = renderProgress(process.stderr, argv.quiet);
     const interrupt = onInterrupt(`continue with: answer-eval run --resume ${dir}`, argv.grace);
     const outcome = await (async () => {
-      if (baseline) await checkBaseline(baseline, argv.baseline!, { dataset: source, agent: target.agent }, argv.force);
+      if (baseline) checkBaseline(baseline, argv.baseline!, { agent: target.agent }, argv.force);
       return runEvaluation({
         dataset: source,
         baseUrl: target.baseUrl,
@@ -122,6 +124,7 @@ export const runCommand = defineCommand({
         embeddedEngine: target.embedded,
         knowledgeBase: target.knowledgeBase,
         thresholds: thresholdOptionsOf(argv),
+        ...(target.engine ? { engine: target.engine } : {}),
         concurrency: argv.concurrency,
         timeoutMs: argv.timeout,
         retries: argv.retries,
@@ -149,12 +152,7 @@ export const runCommand = defineCommand({
       await target.close();
       await source.close();
     });
-    const { data, stoppedBy } = outcome;
-    await reportRun(data, dir, formats, stoppedBy);
-    const gates = qualityGates(data.head.summary, qualityGatesOf(argv));
-    // comparing holds both reports in memory
-    if (baseline) gates.push(...(await baselineGates(baseline, outcome.report, { baselineFile: argv.baseline!, dir, argv })));
-    enforceGates(gates, (t) => process.stdout.write(t));
+    await finishRun(outcome, { dir, formats, argv, ...(baseline ? { baseline: { report: baseline, file: argv.baseline! } } : {}) });
   },
 });
 

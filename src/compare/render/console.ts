@@ -1,18 +1,23 @@
 import type { Comparison } from '../schema.js';
-import { pct, pts, verdict } from './format.js';
+import { pct, pts, questionSets, scopeNote, verdict } from './format.js';
 
 /** The few lines printed after a comparison. */
 export function renderCompareConsole(c: Comparison): string {
   const n = c.counts;
   const lines = [
     `Compare: ${c.base.file} -> ${c.head.file}`,
-    `  broken ${n.broken}  fixed ${n.fixed}  top-1 changed ${n.changed}  score drift ${n.drift}  added ${n.added}  removed ${n.removed}  errors ${n.errors}`,
+    `  questions: ${questionSets(c)}`,
+    `  broken ${n.broken}  fixed ${n.fixed}  top-1 changed ${n.top1Changed}  score drift ${n.drift}  errors ${n.errors}`,
     `  top-1 accuracy ${pct(c.metrics.top1Accuracy.base)} -> ${pct(c.metrics.top1Accuracy.head)} (${pts(c.metrics.top1Accuracy.delta)})`,
     `  ${verdict(c)}`,
   ];
+  const note = scopeNote(c);
+  if (note !== null) lines.splice(2, 0, `  (${note})`);
   const shown = c.questions.broken.slice(0, 10);
   for (const q of shown) lines.push(`  broken: ${q.id} (${q.base.outcome} -> ${q.head.outcome})`);
   if (n.broken > shown.length) lines.push(`  ... and ${n.broken - shown.length} more broken (see compare.html)`);
+  for (const q of c.questions.changed.slice(0, 10)) lines.push(`  changed: ${q.id} (${q.edits.join(', ')} edited; not compared)`);
+  if (n.changed > 10) lines.push(`  ... and ${n.changed - 10} more changed (see compare.html)`);
   for (const f of c.forced) lines.push(`  forced: ${f}`);
   return lines.join('\n');
 }

@@ -30,6 +30,19 @@ export function metricRows(c: Comparison): [string, string, string, string][] {
   ];
 }
 
+/** How the two question sets relate: `112 common, 3 added, 0 removed, 1 changed (question or expectation edited)`. */
+export function questionSets(c: Comparison): string {
+  const n = c.counts;
+  return `${n.common} common, ${n.added} added, ${n.removed} removed, ${n.changed} changed (question or expectation edited)`;
+}
+
+/** Said when the question sets differ: what the classes, statistics and metric deltas are computed on. */
+export function scopeNote(c: Comparison): string | null {
+  const n = c.counts;
+  if (n.added + n.removed + n.changed === 0) return null;
+  return `classes, statistics, metric deltas and regression gates use the ${n.common} common questions; added, removed and changed ones are listed apart`;
+}
+
 /** The one-line verdict on the paired accuracy change. */
 export function verdict(c: Comparison): string {
   const { n, mcnemar, top1Accuracy: acc } = c.paired;

@@ -1,6 +1,7 @@
 import { escapeHtml as e } from '../../report/escape.js';
-import type { Comparison, CoverageChange, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
-import { interval, metricRows, mrrDeltaText, mrrText, pts, pValue, score, scoreDelta, verdict } from './format.js';
+import { VERDICT_CSS, verdictBanner } from '../../report/verdict.js';
+import type { Comparison, CoverageChange, EditedQuestion, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
+import { interval, metricRows, mrrDeltaText, mrrText, pts, pValue, questionSets, score, scoreDelta, scopeNote, verdict } from './format.js';
 
 const CSS = `
 :root{color-scheme:light dark;--bad:#c62828;--good:#2e7d32;--muted:#777;--line:#8884}
@@ -12,6 +13,7 @@ th{font-weight:600}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}.pair>div{border:1px solid var(--line);border-radius:6px;padding:.4rem .6rem}
 .pair .lbl{font-size:.8rem;color:var(--muted)}.q{font-weight:600}
 #filter{padding:.3rem .5rem;width:20rem;max-width:100%}
+${VERDICT_CSS}.verdict{margin:8px 0}
 `;
 
 // Filters the question lists by id or text; no data is embedded, the page works without it too.
@@ -50,6 +52,23 @@ function coverageSection(id: string, title: string, list: CoverageChange[]): str
   return `<section id="${id}"><h2>${e(title)} (${list.length})</h2><table><thead><tr><th>id</th><th>question</th><th>outcome</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
+function editedSection(list: EditedQuestion[]): string {
+  if (list.length === 0) return '';
+  const was = (edited: boolean, before: string, after: string): string =>
+    edited ? `<div class="muted">was: ${e(before)}</div><div>now: ${e(after)}</div>` : `<div>${e(after)}</div>`;
+  const rows = list
+    .map(
+      (q) =>
+        `<tr data-q><td>${e(q.id)}</td><td>${e(q.edits.join(', '))}</td><td>${was(q.edits.includes('question'), q.baseQuestion, q.question)}</td><td>${was(
+          q.edits.includes('expectation'),
+          q.expected.base,
+          q.expected.head,
+        )}</td><td>${e(q.base.outcome)} → ${e(q.head.outcome)}</td></tr>`,
+    )
+    .join('\n');
+  return `<section id="changed"><h2>Changed questions: question or expectation edited, not compared (${list.length})</h2><table><thead><tr><th>id</th><th>edited</th><th>question</th><th>expected</th><th>outcome, base → head</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
 function sliceSection(title: string, list: SliceComparison[]): string {
   if (list.length === 0) return '';
   const rows = list
@@ -70,6 +89,7 @@ export function renderCompareHtml(c: Comparison): string {
     .map(([label, b, h, d]) => `<tr><td>${e(label)}</td><td class="n">${e(b)}</td><td class="n">${e(h)}</td><td class="n">${e(d)}</td></tr>`)
     .join('');
   const mrr = mrrText(c);
+  const note = scopeNote(c);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
@@ -77,10 +97,11 @@ export function renderCompareHtml(c: Comparison): string {
 <title>answer-eval compare: ${e(c.base.file)} → ${e(c.head.file)}</title>
 <style>${CSS}</style></head>
 <body>
-<h1>answer-eval compare</h1>
+${c.gates ? `${verdictBanner(c.gates)}\n` : ''}<h1>answer-eval compare</h1>
 <p>base <b>${e(c.base.file)}</b> (${e(c.base.startedAt)}, ${e(c.base.baseUrl)}) → head <b>${e(c.head.file)}</b> (${e(c.head.startedAt)}, ${e(c.head.baseUrl)}) · agent ${e(c.head.agent)} · dataset ${e(c.head.dataset.path)}</p>
 ${c.forced.map((f) => `<p class="bad">compared with --force: ${e(f)}</p>`).join('\n')}
-<p><span class="${n.broken ? 'bad' : ''}">${n.broken} broken</span> · <span class="${n.fixed ? 'good' : ''}">${n.fixed} fixed</span> · ${n.changed} top-1 changed · ${n.drift} score drift · ${n.added} added · ${n.removed} removed · ${n.errors} with errors</p>
+<p>Questions: ${e(questionSets(c))}${note === null ? '' : `<br><span class="muted">${e(note)}</span>`}</p>
+<p><span class="${n.broken ? 'bad' : ''}">${n.broken} broken</span> · <span class="${n.fixed ? 'good' : ''}">${n.fixed} fixed</span> · ${n.top1Changed} top-1 changed · ${n.drift} score drift · ${n.errors} with errors</p>
 <p>${e(verdict(c))}.</p>
 ${mrr === null ? '' : `<p>${e(mrr)}.</p>`}
 <p><input id="filter" type="search" placeholder="filter questions by id or text" aria-label="filter questions"></p>
@@ -88,14 +109,15 @@ ${questionSection('broken', 'Broken: was correct, now is not', c.questions.broke
 ${questionSection('fixed', 'Fixed: was not correct, now is', c.questions.fixed, 'good')}
 <section id="stats"><h2>Metrics</h2>
 <table><thead><tr><th>metric</th><th class="n">base</th><th class="n">head</th><th class="n">Δ</th></tr></thead><tbody>${metrics}</tbody></table>
-<p class="muted">Paired statistics use questions present, labeled and error-free in both reports. Exact McNemar test on top-1 correctness; paired bootstrap ${c.options.resamples} resamples, seed ${c.options.seed}, ${c.options.confidence * 100}% percentile intervals; Holm correction across the slices of each breakdown.</p>
+<p class="muted">Paired statistics use the common questions (same id, question and expectation) labeled and error-free in both reports. Exact McNemar test on top-1 correctness; paired bootstrap ${c.options.resamples} resamples, seed ${c.options.seed}, ${c.options.confidence * 100}% percentile intervals; Holm correction across the slices of each breakdown.</p>
 ${sliceSection('tag', c.slices.tag)}
 ${sliceSection('category', c.slices.category)}
 </section>
-${questionSection('changed', 'Top-1 changed, same correctness', c.questions.changed)}
+${questionSection('top1-changed', 'Top-1 changed, same correctness', c.questions.top1Changed)}
 ${questionSection('drift', 'Score drift (same top-1, score moved)', c.questions.drift)}
 ${coverageSection('added', 'Added questions (coverage, not a regression)', c.questions.added)}
 ${coverageSection('removed', 'Removed questions (coverage, not a regression)', c.questions.removed)}
+${editedSection(c.questions.changed)}
 ${questionSection('errors', 'Errors on either side (not a regression)', c.questions.errors)}
 <p class="muted">${e(c.tool.name)} ${e(c.tool.version)} · compare schema ${e(c.schemaVersion)}</p>
 <script>${JS}</script>

@@ -1,6 +1,7 @@
 import { neutralizeMentions } from '../../report/escape.js';
-import type { Comparison, CoverageChange, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
-import { interval, metricRows, mrrDeltaText, mrrText, pts, pValue, score, scoreDelta, verdict } from './format.js';
+import { verdictMarkdown } from '../../report/verdict.js';
+import type { Comparison, CoverageChange, EditedQuestion, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
+import { interval, metricRows, mrrDeltaText, mrrText, pts, pValue, questionSets, score, scoreDelta, scopeNote, verdict } from './format.js';
 
 /** Rows per list in the Markdown: a PR comment is limited in size; compare.html has them all. */
 const MAX_ROWS = 30;
@@ -43,6 +44,18 @@ function coverage(title: string, list: CoverageChange[]): string[] {
   return ['', `### ${title} (${list.length})`, '', ...table(['id', 'question', 'outcome'], list.map((q) => [escapeMd(q.id), escapeMd(truncate(q.question)), escapeMd(q.outcome)]), list.length)];
 }
 
+function edited(list: EditedQuestion[]): string[] {
+  if (list.length === 0) return [];
+  const rows = list.map((q) => [
+    escapeMd(q.id),
+    escapeMd(q.edits.join(', ')),
+    q.edits.includes('question') ? `${escapeMd(truncate(q.baseQuestion, 60))} → ${escapeMd(truncate(q.question, 60))}` : escapeMd(truncate(q.question)),
+    q.edits.includes('expectation') ? `${escapeMd(truncate(q.expected.base, 40))} → ${escapeMd(truncate(q.expected.head, 40))}` : escapeMd(truncate(q.expected.head, 40)),
+    `${escapeMd(q.base.outcome)} → ${escapeMd(q.head.outcome)}`,
+  ]);
+  return ['', `### Changed questions, not compared (${list.length})`, '', ...table(['id', 'edited', 'question', 'expected', 'outcome'], rows, list.length)];
+}
+
 function slices(title: string, list: SliceComparison[]): string[] {
   const moved = list.filter((s) => s.mcnemar.b + s.mcnemar.c > 0).sort((a, b) => a.pHolm - b.pHolm || a.key.localeCompare(b.key));
   if (moved.length === 0) return [];
@@ -54,12 +67,17 @@ function slices(title: string, list: SliceComparison[]): string[] {
 export function renderCompareMarkdown(c: Comparison): string {
   const n = c.counts;
   const status = n.broken > 0 ? `**${n.broken} broken**` : 'no broken question';
+  const note = scopeNote(c);
   const lines = [
+    // the gates' verdict comes first: a pull-request comment opens on it
+    ...(c.gates ? [...verdictMarkdown(c.gates, escapeMd), ''] : []),
     '## answer-eval: compare',
     '',
     `Base \`${escapeMd(c.base.file)}\` (${escapeMd(c.base.startedAt)}) → head \`${escapeMd(c.head.file)}\` (${escapeMd(c.head.startedAt)}), agent ${escapeMd(c.head.agent)}.`,
     '',
-    `${status}, ${n.fixed} fixed, ${n.changed} top-1 changed (same correctness), ${n.drift} score drift, ${n.added} added, ${n.removed} removed, ${n.errors} with errors.`,
+    `Questions: ${questionSets(c)}${note === null ? '' : `; ${note}`}.`,
+    '',
+    `${status}, ${n.fixed} fixed, ${n.top1Changed} top-1 changed (same correctness), ${n.drift} score drift, ${n.errors} with errors.`,
     '',
     `${verdict(c)}.`,
   ];
@@ -69,10 +87,11 @@ export function renderCompareMarkdown(c: Comparison): string {
   lines.push('', ...table(['metric', 'base', 'head', 'Δ'], metricRows(c), 1));
   lines.push(...questions('Broken', c.questions.broken));
   lines.push(...questions('Fixed', c.questions.fixed));
-  lines.push(...questions('Top-1 changed, same correctness', c.questions.changed));
+  lines.push(...questions('Top-1 changed, same correctness', c.questions.top1Changed));
   lines.push(...questions('Score drift', c.questions.drift, true));
   lines.push(...coverage('Added questions', c.questions.added));
   lines.push(...coverage('Removed questions', c.questions.removed));
+  lines.push(...edited(c.questions.changed));
   lines.push(...questions('Errors (not counted as regressions)', c.questions.errors));
   lines.push(...slices('tag', c.slices.tag));
   lines.push(...slices('category', c.slices.category));

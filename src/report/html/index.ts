@@ -6,6 +6,7 @@ import { client } from './client.js';
 import { encodePageData } from './data.js';
 import { cards, confusionTable, noscriptFailures, sliceTable } from './sections.js';
 import { STYLES } from './styles.js';
+import { verdictBanner } from '../verdict.js';
 
 const figure = (caption: string, chart: string | null, note = ''): string =>
   chart === null ? '' : `<figure><figcaption>${h(caption)}</figcaption>${chart}${note ? `<div class="hint">${note}</div>` : ''}</figure>`;
@@ -36,7 +37,7 @@ export function* renderHtml(data: ScoredData): Generator<string> {
 <style>${STYLES}</style>
 </head>
 <body>
-<header>
+${report.gates ? `${verdictBanner(report.gates)}\n` : ''}<header>
 <h1>${h(title)}</h1>
 <div class="meta">${h(run.baseUrl)} · agent ${h(run.agent)}${run.embeddedEngine ? ' (embedded engine)' : ''} · started ${h(run.startedAt)} · ${Math.round(run.durationMs / 1000)} s · ${h(report.tool.name)} ${h(report.tool.version)} · schema ${h(report.schemaVersion)}</div>
 </header>

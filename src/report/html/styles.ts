@@ -1,4 +1,5 @@
 import { OUTCOME_CLASSES, OUTCOMES } from '../../model/outcome.js';
+import { VERDICT_CSS } from '../verdict.js';
 
 /** The page's CSS: system fonts only (no web font requests), light and dark. */
 export const STYLES = `
@@ -10,6 +11,7 @@ header{padding:18px 28px 8px}
 header h1{margin:0;font-size:20px}
 header .meta{color:var(--muted);font-size:12.5px;margin-top:4px;overflow-wrap:anywhere}
 .banner{margin:8px 28px;padding:8px 12px;border-radius:6px;background:#fff3cd;color:#5c4400}
+${VERDICT_CSS}
 main{padding:0 28px 40px}
 h2{font-size:16px;margin:26px 0 10px;border-bottom:1px solid var(--line);padding-bottom:4px}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(190px,1fr));gap:10px}

@@ -1,0 +1,48 @@
+import { renderCompareConsole } from '../compare/render/console.js';
+import { writeComparison } from '../compare/write.js';
+import { NothingMeasuredError } from '../errors.js';
+import { nothingMeasured } from '../gate/measured.js';
+import { qualityGatesOf, regressionGatesOf } from '../gate/options.js';
+import { comparisonWithVerdict, judge, withVerdict } from '../gate/verdict.js';
+import type { Report } from '../model/report.js';
+import { renderConsoleSummary } from '../report/console.js';
+import type { ReportFormat } from '../report/formats.js';
+import type { RunOutcome } from '../run/run.js';
+import { compareWithBaseline } from './baseline.js';
+import { enforceGates } from './gates.js';
+import { appendJobSummary, reportWriteFailure, writeRunReports } from './run-dir.js';
+
+type GateArgs = Parameters<typeof qualityGatesOf>[0] & Parameters<typeof compareWithBaseline>[2]['argv'];
+
+/**
+ * What `run` does once the questions are asked: judges the gates (unless the run stopped early or measured
+ * nothing), writes every report carrying the verdict (with --baseline, compare.* too), appends summary.md to the
+ * job summary (a failure to append it is a warning), prints the summary; then throws what decides the exit code:
+ * reports the disk refused (3, saying how to write them once there is space), the stop reason (3), nothing
+ * measured (3), a failed gate (1).
+ */
+export async function finishRun(
+  outcome: RunOutcome,
+  o: { dir: string; formats: readonly ReportFormat[]; argv: GateArgs; baseline?: { report: Report; file: string } },
+): Promise<void> {
+  const { data, stoppedBy } = outcome;
+  const unmeasured = stoppedBy === undefined ? nothingMeasured(data.head) : undefined;
+  const gated = stoppedBy === undefined && unmeasured === undefined;
+  // comparing holds both reports in memory
+  const comparison = gated && o.baseline ? compareWithBaseline(o.baseline.report, outcome.report, { baselineFile: o.baseline.file, dir: o.dir, argv: o.argv }) : undefined;
+  const verdict = gated ? judge(data.head.summary, comparison, { quality: qualityGatesOf(o.argv), regression: regressionGatesOf(o.argv) }) : undefined;
+  const judged = { head: withVerdict(data.head, verdict), results: data.results };
+
+  const { written, failure } = await writeRunReports(judged, o.dir, o.formats);
+  const stepSummary = await appendJobSummary(judged);
+  if (stepSummary !== undefined) written.push(stepSummary);
+  process.stdout.write(`${renderConsoleSummary(judged.head)}\n  reports: ${written.length > 0 ? written.join(', ') : 'none'}\n`);
+  if (comparison) {
+    const files = await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir);
+    process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${files.join(', ')}\n`);
+  }
+  if (failure) throw reportWriteFailure(failure, o.dir, written, stoppedBy);
+  if (stoppedBy) throw stoppedBy;
+  if (unmeasured !== undefined) throw new NothingMeasuredError(unmeasured);
+  enforceGates(verdict, (t) => process.stdout.write(t));
+}

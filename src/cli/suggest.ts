@@ -1,0 +1,60 @@
+import yargs, { type CommandModule } from 'yargs';
+
+/** Edit distance (insertions, deletions, substitutions) between two strings. */
+export function levenshtein(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The candidate nearest to `name`, when it is near enough to be a typo (a third of its letters at most); ties: the first. */
+export function nearest(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const d = levenshtein(name, candidate);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** yargs' `Unknown argument(s): a, b` message, the command line, and the command's options → one line naming each unknown option and the nearest known one. */
+export function unknownOptionMessage(message: string, tokens: readonly string[], options: readonly string[]): string | undefined {
+  const listed = /^Unknown arguments?: (.+)$/.exec(message)?.[1];
+  if (listed === undefined) return undefined;
+  const names = listed.split(', ');
+  const typed = (name: string): string | undefined =>
+    tokens.find((t) => t === `--${name}` || t === `-${name}` || t.startsWith(`--${name}=`) || t === `--no-${name}`)?.replace(/=.*$/, '');
+  const parts = names
+    // yargs lists a camel-cased copy of each kebab-case name
+    .filter((name) => !names.some((other) => other !== name && other.includes('-') && camel(other) === name))
+    .map((name) => {
+      const flag = typed(name);
+      if (flag === undefined) return `"${name}"`;
+      const guess = name.length > 1 ? nearest(name, options) : undefined;
+      return guess === undefined ? flag : `${flag} (did you mean --${guess}?)`;
+    });
+  return `unknown option${parts.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
+}
+
+const camel = (kebab: string): string => kebab.replace(/-+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The long option names a command declares (its builder run on an empty command line), with help and version. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in commands/index.ts
+export function optionNamesOf(command: CommandModule<any, any>): string[] {
+  const builder = command.builder;
+  const y = yargs([]);
+  const built = typeof builder === 'function' ? builder(y) : builder ? y.options(builder) : y;
+  // getOptions() is public in yargs but missing from its type definitions
+  const { key } = (built as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions();
+  return Object.keys(key).filter((name) => name.length > 1);
+}

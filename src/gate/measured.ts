@@ -1,0 +1,19 @@
+import type { ReportHead } from '../model/source.js';
+
+/**
+ * Why a completed run measured nothing, or undefined when it measured something: no question was asked (an
+ * empty shard), or every question ended in error. Such a run exits 3 whatever its gates say, so that a dead
+ * service never passes CI, even with the circuit breaker off. Pure.
+ */
+export function nothingMeasured(head: Pick<ReportHead, 'summary' | 'run'>): string | undefined {
+  const { summary: s, run } = head;
+  if (s.total === 0) {
+    const where = run.shard ? `shard ${run.shard.index}/${run.shard.count} holds none of the ${run.dataset.questions} questions of ${run.dataset.path}` : `${run.dataset.path} has no question to ask`;
+    return `nothing was measured: no question was asked (${where})`;
+  }
+  if (s.outcomes.error === s.total) {
+    const which = s.total === 1 ? 'the only question' : `every one of the ${s.total} questions`;
+    return `nothing was measured: ${which} ended in error (see the error column of results.csv); check --base-url, the service and --timeout`;
+  }
+  return undefined;
+}

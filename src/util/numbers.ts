@@ -1,0 +1,41 @@
+import { ConfigError } from '../errors.js';
+
+/** What a numeric flag accepts, and how a message says it. */
+export interface NumberRule {
+  /** e.g. `a whole number >= 1`: the message reads `--flag must be <says>, got <typed>`. */
+  says: string;
+  accepts: (n: number) => boolean;
+}
+
+export const WHOLE_AT_LEAST_1: NumberRule = { says: 'a whole number >= 1', accepts: (n) => Number.isInteger(n) && n >= 1 };
+export const WHOLE_AT_LEAST_0: NumberRule = { says: 'a whole number >= 0', accepts: (n) => Number.isInteger(n) && n >= 0 };
+export const WHOLE: NumberRule = { says: 'a whole number', accepts: (n) => Number.isInteger(n) };
+export const ABOVE_0: NumberRule = { says: 'a number > 0', accepts: (n) => n > 0 && Number.isFinite(n) };
+export const AT_LEAST_0: NumberRule = { says: 'a number >= 0', accepts: (n) => n >= 0 && Number.isFinite(n) };
+export const SHARE: NumberRule = { says: 'a share between 0 and 1', accepts: (n) => n >= 0 && n <= 1 };
+export const OPEN_SHARE: NumberRule = { says: 'between 0 and 1 (exclusive)', accepts: (n) => n > 0 && n < 1 };
+export const SCORE: NumberRule = { says: 'a score between 0 and 100', accepts: (n) => n >= 0 && n <= 100 };
+
+/** The value as the user typed it: a number as is, anything else quoted (`"abc"`). */
+const typed = (value: unknown): string => (typeof value === 'number' ? String(value) : JSON.stringify(Array.isArray(value) ? value.join(' ') : String(value)));
+
+// yargs re-throws a coerce error as its own YError with the same message: these are the messages to say as they are
+const thrown = new Set<string>();
+
+/** True when `message` is one a numberArg threw (so the CLI says it as a configuration error, not a usage one). */
+export const isNumberArgMessage = (message: string): boolean => thrown.has(message);
+
+/**
+ * A yargs `coerce` for a numeric flag: takes the text as typed (the option has no yargs `type`, which would turn
+ * `abc` into NaN first) and returns the number, or throws a ConfigError naming the flag, the rule and what was
+ * typed: `--concurrency must be a whole number >= 1, got "abc"`.
+ */
+export function numberArg(flag: string, rule: NumberRule): (value: unknown) => number {
+  return (value: unknown): number => {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : Number.NaN;
+    if (rule.accepts(n)) return n;
+    const error = new ConfigError(`${flag} must be ${rule.says}, got ${typed(value)}`);
+    thrown.add(error.message);
+    throw error;
+  };
+}

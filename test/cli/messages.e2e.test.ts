@@ -1,0 +1,78 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { item } from '../helpers/spec-server.js';
+import { tempDir, writeTemp } from '../helpers/tmp.js';
+
+// Issue 12, item 5: messages name what the user typed, and say once what the tool did with it.
+const dir = tempDir();
+const dataset = writeTemp(dir, 'qs.csv', 'id,question,expected_sequence\na,pay?,1\nb,meter?,2\n');
+const env = { ANSWER_AGENT_CODE: 'code' };
+const paths: string[] = [];
+const server = createServer((req, res) => {
+  paths.push(req.url ?? '');
+  req.resume();
+  req.on('end', () => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ answers: [item(1, 90)] }));
+  });
+});
+let url = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const run = (...args: string[]) => runCli(['run', '-d', dataset, '--agent', 'demo', '-o', join(dir, 'out'), '--format', 'json', '-q', ...args], env);
+
+describe('messages that name what was typed', () => {
+  it('a number flag given text, and a base URL that is not http(s)', async () => {
+    const abc = await run('--base-url', url, '--concurrency', 'abc');
+    expect([abc.code, abc.stderr]).toEqual([2, 'answer-eval: --concurrency must be a whole number >= 1, got "abc"\n']);
+    const rps = await run('--base-url', url, '--rps', '0');
+    expect([rps.code, rps.stderr]).toEqual([2, 'answer-eval: --rps must be a number > 0, got 0\n']);
+    const gate = await run('--base-url', url, '--min-accuracy', 'high');
+    expect([gate.code, gate.stderr]).toEqual([2, 'answer-eval: --min-accuracy must be a share between 0 and 1, got "high"\n']);
+    const htp = await run('--base-url', 'htp:/x');
+    expect([htp.code, htp.stderr]).toEqual([2, 'answer-eval: --base-url "htp:/x" is not an http:// or https:// URL (expected e.g. https://service.example)\n']);
+    const notUrl = await run('--base-url', 'localhost 8080');
+    expect([notUrl.code, notUrl.stderr]).toEqual([2, 'answer-eval: --base-url "localhost 8080" is not a URL (expected e.g. https://service.example)\n']);
+    expect(paths).toEqual([]);
+  });
+
+  it('an unknown option suggests the nearest one of the command, an unknown command the nearest command', async () => {
+    const typo = await runCli(['run', '--concurrancy', '4']);
+    expect([typo.code, typo.stderr]).toEqual([2, 'answer-eval: unknown option: --concurrancy (did you mean --concurrency?)\nSee answer-eval run --help.\n']);
+    const two = await runCli(['compare', 'a.json', 'b.json', '--min-acuracy', '0.5', '--zzzzzz']);
+    expect([two.code, two.stderr]).toEqual([2, 'answer-eval: unknown options: --min-acuracy (did you mean --min-accuracy?), --zzzzzz\nSee answer-eval compare --help.\n']);
+    const command = await runCli(['rnu']);
+    expect([command.code, command.stderr]).toEqual([2, 'answer-eval: unknown command "rnu" (did you mean run?)\nSee answer-eval --help.\n']);
+    const port = await runCli(['serve', '--port', 'http']);
+    expect([port.code, port.stderr]).toEqual([2, 'answer-eval: --port must be a port number, 0-65535 (0: any free port), got "http"\n']);
+  });
+
+  it('a missing knowledge base reads like a missing dataset; engine options are refused with --base-url', async () => {
+    const kb = await runCli(['run', '--kb', join(dir, 'nope.jsonl'), '-o', join(dir, 'x'), '-q']);
+    expect([kb.code, kb.stderr]).toEqual([2, `answer-eval: ${join(dir, 'nope.jsonl')}:0: no such file\n`]);
+    const ds = await runCli(['run', '-d', join(dir, 'nope.csv'), '-o', join(dir, 'x'), '-q']);
+    expect([ds.code, ds.stderr]).toEqual([2, `answer-eval: ${join(dir, 'nope.csv')}:0: no such file\n`]);
+    const floor = await run('--base-url', url, '--floor', '40');
+    expect([floor.code, floor.stderr]).toEqual([2, 'answer-eval: --floor is an option of the embedded engine; it cannot be used with --base-url\n']);
+    const badFloor = await runCli(['run', '--floor', '140', '-o', join(dir, 'x'), '-q']);
+    expect([badFloor.code, badFloor.stderr]).toEqual([2, 'answer-eval: --floor must be a score between 0 and 100, got 140\n']);
+  });
+
+  it('a base URL that already ends in /api/v1/answer is used as is, said once', async () => {
+    paths.length = 0;
+    const res = await run('--base-url', `${url}/api/v1/answer`);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toBe(`answer-eval: --base-url already ends in /api/v1/answer: using ${url}/api/v1/answer as the endpoint, as is\n`);
+    expect(paths).toEqual(['/api/v1/answer', '/api/v1/answer']);
+  });
+});

@@ -1,0 +1,47 @@
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { checkQuestions, questionsOf } from '../../src/dataset/read.js';
+import { openDataset } from '../../src/dataset/source.js';
+import { readJournal } from '../../src/run/journal.js';
+import { tempDir, writeTemp } from '../helpers/tmp.js';
+
+// A reader stopped early (a run stopped by Ctrl-C or the circuit breaker abandons the dataset stream) must close
+// its file at once: a FileHandle left to the garbage collector makes Node print DEP0137 to the user.
+const dir = tempDir();
+const openFiles = (): number => readdirSync('/proc/self/fd').length;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+const ROWS = 5000; // several stream chunks, so the file is still being read when the reader stops
+
+describe.runIf(process.platform === 'linux')('file handles are closed when a reader stops early', () => {
+  const csv = writeTemp(dir, 'big.csv', `id,question\n${Array.from({ length: ROWS }, (_, i) => `q${i},how do I pay bill number ${i} with padding text`).join('\n')}\n`);
+  const jsonl = writeTemp(dir, 'big.jsonl', `${Array.from({ length: ROWS }, (_, i) => JSON.stringify({ id: `q${i}`, question: `how do I pay bill ${i} with padding` })).join('\n')}\n`);
+
+  for (const path of [csv, jsonl]) {
+    it(`questionsOf (${path.endsWith('.csv') ? 'CSV' : 'JSONL'}): a loop that breaks`, async () => {
+      const source = await openDataset(path);
+      await checkQuestions(source, () => {});
+      await settle();
+      const before = openFiles();
+      let n = 0;
+      for await (const _ of questionsOf(source)) if (++n === 3) break;
+      await settle();
+      expect(openFiles()).toBe(before);
+      await source.close();
+    });
+  }
+
+  it('a journal reader that meets a damaged line', async () => {
+    const lines = [JSON.stringify({ journal: 1, tool: { name: 'answer-eval', version: '0' }, dataset: {}, request: {} })];
+    for (let i = 0; i < ROWS; i++) lines.push(i === 10 ? '{damaged' : JSON.stringify({ id: `q${i}`, outcome: 'correct', line: i + 2, padding: 'x'.repeat(40) }));
+    const out = join(dir, 'journal');
+    mkdirSync(out);
+    writeTemp(out, 'journal.jsonl', `${lines.join('\n')}\n`);
+    await settle();
+    const before = openFiles();
+    await expect(readJournal(out)).rejects.toBeInstanceOf(InputError);
+    await settle();
+    expect(openFiles()).toBe(before);
+  });
+});

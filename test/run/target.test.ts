@@ -1,0 +1,67 @@
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_KB } from '../../src/engine/index.js';
+import { ConfigError } from '../../src/errors.js';
+import { headerDifferences, type JournalHeader } from '../../src/run/journal.js';
+import { checkBaseUrl, openTarget } from '../../src/run/target.js';
+import { tempDir } from '../helpers/tmp.js';
+
+describe('checkBaseUrl', () => {
+  it('keeps a base URL as typed; one ending in /api/v1/answer is the endpoint, with a note', () => {
+    expect(checkBaseUrl('https://svc.example/prefix')).toEqual({ baseUrl: 'https://svc.example/prefix' });
+    expect(checkBaseUrl('https://svc.example/api/v1/answer')).toEqual({
+      baseUrl: 'https://svc.example/',
+      note: '--base-url already ends in /api/v1/answer: using https://svc.example/api/v1/answer as the endpoint, as is',
+    });
+    expect(checkBaseUrl('http://u:p@h:8080/x/api/v1/answer/').baseUrl).toBe('http://u:p@h:8080/x');
+  });
+
+  it('names what was typed when it is not an http(s) URL', () => {
+    expect(() => checkBaseUrl('htp:/x')).toThrow(new ConfigError('--base-url "htp:/x" is not an http:// or https:// URL (expected e.g. https://service.example)'));
+    expect(() => checkBaseUrl('svc.example')).toThrow('--base-url "svc.example" is not a URL (expected e.g. https://service.example)');
+  });
+});
+
+describe('the embedded engine as a target', () => {
+  it('is identified by its knowledge base and options; a changed knowledge base cannot be resumed', async () => {
+    const dir = tempDir();
+    const kb = join(dir, 'kb.jsonl');
+    copyFileSync(SAMPLE_KB, kb);
+    const target = await openTarget({ kb, floor: 42 });
+    await target.close();
+    expect(target.engine).toEqual({ kb: { path: kb, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }, floorThreshold: 42, suggestionThreshold: 50 });
+    // resuming: the journal's options unless given again
+    const again = await openTarget({ resumes: target.engine! });
+    await again.close();
+    expect(again.engine).toEqual(target.engine);
+    writeFileSync(kb, '{"sequence_number": 1, "answer": "changed"}\n');
+    await expect(openTarget({ resumes: target.engine! })).rejects.toThrow(/^cannot resume: the knowledge base changed since the run started \(journal .*kb\.jsonl sha256 [0-9a-f]{64}, now .*kb\.jsonl sha256 [0-9a-f]{64}\)/);
+  });
+
+  it('refuses the engine options with --base-url', async () => {
+    await expect(openTarget({ baseUrl: 'http://h', agent: 'a', agentCode: 'c', suggestionThreshold: 60 })).rejects.toThrow(
+      '--suggestion-threshold is an option of the embedded engine; it cannot be used with --base-url',
+    );
+  });
+
+  it('a journal header names the knowledge base, floor and target that differ', () => {
+    const header = (request: Partial<JournalHeader['request']>): JournalHeader => ({
+      journal: 1,
+      tool: { name: 'answer-eval', version: '1' },
+      dataset: { path: 'd.csv', sha256: 'd', questions: 1 },
+      request: { baseUrl: null, engine: null, agent: 'demo', language: 'en', guest: true, username: null, forceSubscription: false, output: 'json', timeoutMs: 1, retries: 0, maxResponseBytes: 1, shard: null, aliases: null, ...request },
+      startedAt: '',
+    });
+    const engine = { kb: { path: 'kb.jsonl', sha256: 'aaa' }, floorThreshold: 38, suggestionThreshold: 50 };
+    expect(headerDifferences(header({ engine }), header({ engine }))).toEqual([]);
+    expect(headerDifferences(header({ engine }), header({ engine: { ...engine, kb: { path: 'other.jsonl', sha256: 'bbb' }, floorThreshold: 30 } }))).toEqual([
+      'the knowledge base differs (journal kb.jsonl sha256 aaa, now other.jsonl sha256 bbb)',
+      '--floor differs (journal 38, now 30)',
+    ]);
+    expect(headerDifferences(header({ engine }), header({ baseUrl: 'http://svc' }))).toEqual(['the target differs (journal the embedded engine on kb.jsonl, now the service "http://svc")']);
+    // an older journal of a remote run has no engine field
+    const { engine: _e, ...old } = header({ baseUrl: 'http://svc' }).request;
+    expect(headerDifferences({ ...header({}), request: old }, header({ baseUrl: 'http://svc' }))).toEqual([]);
+  });
+});
