@@ -8,7 +8,8 @@ import type { ReportHead } from '../model/source.js';
 export function nothingMeasured(head: Pick<ReportHead, 'summary' | 'run'>): string | undefined {
   const { summary: s, run } = head;
   if (s.total === 0) {
-    const where = run.shard ? `shard ${run.shard.index}/${run.shard.count} holds none of the ${run.dataset.questions} questions of ${run.dataset.path}` : `${run.dataset.path} has no question to ask`;
+    const n = run.dataset.questions;
+    const where = run.shard ? `shard ${run.shard.index}/${run.shard.count} holds none of the ${n} question${n === 1 ? '' : 's'} of ${run.dataset.path}; use fewer shards than questions` : `${run.dataset.path} has no question to ask`;
     return `nothing was measured: no question was asked (${where})`;
   }
   if (s.outcomes.error === s.total) {

@@ -184,7 +184,7 @@ describe('run: exit codes 2 and 3 with gates', () => {
     answers = allGood();
     const none = await run('empty-shard', '--shard', `${empty}/40`);
     expect(none.code).toBe(3);
-    expect(none.stderr).toBe(`answer-eval: nothing was measured: no question was asked (shard ${empty}/40 holds none of the 8 questions of ${dataset})\n`);
+    expect(none.stderr).toBe(`answer-eval: nothing was measured: no question was asked (shard ${empty}/40 holds none of the 8 questions of ${dataset}; use fewer shards than questions)\n`);
   });
 
   it('exit 3 when the run cannot complete, even with gates that would fail', async () => {

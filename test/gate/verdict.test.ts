@@ -68,6 +68,6 @@ describe('nothing measured', () => {
     const empty = report([]);
     expect(nothingMeasured(empty)).toBe('nothing was measured: no question was asked (qs.csv has no question to ask)');
     const shard = { ...empty, run: { ...empty.run, dataset: { ...empty.run.dataset, questions: 5 }, shard: { index: 3, count: 4, questions: 0 } } };
-    expect(nothingMeasured(shard)).toBe('nothing was measured: no question was asked (shard 3/4 holds none of the 5 questions of qs.csv)');
+    expect(nothingMeasured(shard)).toBe('nothing was measured: no question was asked (shard 3/4 holds none of the 5 questions of qs.csv; use fewer shards than questions)');
   });
 });
