@@ -18,7 +18,8 @@ const ALLOWED: Record<string, string[]> = {
   gate: ['model', 'compare'],
   merge: ['model', 'util', 'score', 'report', 'run'],
   export: ['model', 'score', 'report', 'dataset'],
-  scripts: ['model', 'report'],
+  trend: ['model', 'util', 'score', 'report', 'gate'],
+  scripts: ['model', 'report', 'trend'],
   cli: ['*'],
 };
 
