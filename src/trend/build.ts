@@ -21,7 +21,7 @@ export const TREND_DEFAULTS = { flakyFlips: 2 } as const;
 const ObservedSchema = QuestionResultSchema.pick({ id: true, question: true, language: true, expected: true, outcome: true, reason: true });
 
 /** What a run contributes besides its results: its place in time, identity and headline figures. */
-function runOf(path: string, head: ReportHead): TrendRun & { identity: Map<string, string> } {
+function runOf(path: string, head: ReportHead): TrendRun & { identity: Map<string, string>; order: string[] } {
   const { summary: s, run } = head;
   const identity = serviceIdentity(head);
   const top1 = top1Fraction(s.outcomes);
@@ -31,7 +31,7 @@ function runOf(path: string, head: ReportHead): TrendRun & { identity: Map<strin
     path,
     startedAt: run.startedAt,
     status: run.status,
-    rescored: 'rescored' in run && run.rescored !== undefined,
+    rescored: run.rescored !== undefined,
     dataset: { path: run.dataset.path, sha256: run.dataset.sha256 },
     service: identityHash(identity),
     changes: [],
@@ -45,8 +45,15 @@ function runOf(path: string, head: ReportHead): TrendRun & { identity: Map<strin
       latencyP90: s.latencyMs.p90,
     },
     identity,
+    // a rescored report keeps the times of its run: it comes right after it, rescores in the order they were made
+    order: [run.startedAt, run.rescored?.at ?? '', path],
   };
 }
+
+const byOrder = (a: { order: string[] }, b: { order: string[] }): number => {
+  for (let k = 0; k < a.order.length; k++) if (a.order[k] !== b.order[k]) return a.order[k]! < b.order[k]! ? -1 : 1;
+  return 0;
+};
 
 /**
  * The history of the runs whose report.json files are given (any order: they are put in start-time order). Reads
@@ -57,7 +64,7 @@ export async function buildTrend(reports: readonly string[], options: TrendOptio
   const flakyFlips = options.flakyFlips ?? TREND_DEFAULTS.flakyFlips;
   const runs: ReturnType<typeof runOf>[] = [];
   for (const path of reports) runs.push(runOf(path, await readReportHead(path))); // one head at a time: a head holds a report's metrics
-  runs.sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  runs.sort(byOrder);
   runs.forEach((r, i) => {
     if (i > 0) r.changes = runChanges(runs[i - 1]!, r);
   });
@@ -89,7 +96,7 @@ export async function buildTrend(reports: readonly string[], options: TrendOptio
     schemaVersion: TREND_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     options: { flakyFlips },
-    runs: runs.map(({ identity: _, ...r }) => r),
+    runs: runs.map(({ identity: _, order: __, ...r }) => r),
     questions: history.size,
     failing: failingQuestions,
     flaky,

@@ -18,7 +18,7 @@ type Flat = Map<string, string>;
 function flatten(value: unknown, path: string, out: Flat): void {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value)) flatten(v, path ? `${path}.${k}` : k, out);
-  } else if (value !== undefined) out.set(path, JSON.stringify(value));
+  } else if (value !== undefined && value !== null) out.set(path, JSON.stringify(value)); // null and absent: both none
 }
 
 /** The service identity of a run as `path → JSON value`: what answered its questions and how they were judged. */
