@@ -119,6 +119,20 @@ export const RunInfoSchema = z.object({
   }),
   /** Set when the run continued a journal (--resume): how many results came from it. */
   resumed: z.object({ fromJournal: z.number().int(), asked: z.number().int(), rerun: z.enum(['errors']).nullable() }).optional(),
+  /** Set on a report written by `answer-eval rescore`: the answers of the run judged again, without a request. */
+  rescored: z.object({
+    at: z.string(),
+    /** The report.json whose answers were judged again. */
+    from: z.string(),
+    /** sha256 of the dataset the run was judged with before, and now (the same when only aliases or the floor changed). */
+    dataset: z.object({ from: z.string(), to: z.string() }),
+    /** The alias file applied to expected_sequence, or null. */
+    aliases: z.string().nullable(),
+    /** Answers scoring below it were dropped, as if the service had refused them; null when none were. */
+    floor: z.number().nullable(),
+    /** Questions of the run that the new dataset no longer has, left out. */
+    leftOut: z.number().int(),
+  }).optional(),
 });
 
 export const ReportSchema = z.object({

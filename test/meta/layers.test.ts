@@ -19,6 +19,7 @@ const ALLOWED: Record<string, string[]> = {
   merge: ['model', 'util', 'score', 'report', 'run'],
   export: ['model', 'score', 'report', 'dataset'],
   trend: ['model', 'util', 'score', 'report', 'gate'],
+  rescore: ['model', 'util', 'client', 'dataset', 'score', 'report', 'run'],
   scripts: ['model', 'report', 'trend'],
   cli: ['*'],
 };
