@@ -1,3 +1,4 @@
+import { consistencyMarkdown } from './consistency.js';
 import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
 import { allSlices, confusions, firstFailing, type SliceView } from './insights.js';
 import type { Interval } from '../model/metrics.js';
@@ -41,6 +42,7 @@ function markdown(data: ScoredData): string {
     '',
     `Latency p50 ${ms(s.latencyMs.p50)} · p90 ${ms(s.latencyMs.p90)} · p99 ${ms(s.latencyMs.p99)} · rates: floor ${pct(s.rates.floor)}, dummy ${pct(s.rates.dummy)}, empty ${pct(s.rates.empty)}, error ${pct(s.rates.error)}`,
   ];
+  lines.push(...consistencyMarkdown(metrics, md));
   const recommended = metrics.thresholds.recommended;
   if (recommended) {
     lines.push('', `Recommended floor threshold **${recommended.threshold}** (${metrics.thresholds.objective} ${recommended.objective.toFixed(3)}: answers ${pct(recommended.answeredCorrectly)} of answerable correctly, refuses ${pct(recommended.refusedCorrectly)} of out-of-scope)`);

@@ -4,6 +4,7 @@ import type { Expectations } from '../model/expectations.js';
 import type { Question } from '../model/question.js';
 import type { QuestionResult } from '../model/report.js';
 import type { Matcher } from '../score/match.js';
+import { repeatsAtFloor, repeatsOf } from '../score/repeats.js';
 import { toResult } from '../score/result.js';
 
 /** A question as a result recorded it: enough to judge its answers again. */
@@ -29,9 +30,12 @@ function replyOf(r: QuestionResult, floor: number | undefined): AskResult {
  * corrected) and `matcher` (compiled with the alias file): its outcome, rank, margin and reason. With `floor`, the
  * answers scoring below it are dropped first, as if the service had refused them: a list left empty, or a top-1
  * below the floor (then every answer is), is judged as a refusal (abstained, or fallback_ok for an out-of-scope row).
+ * The further askings of a --repeat run are kept (their top-1 below the floor refused too).
  */
 export function rejudge(r: QuestionResult, question: Question, defaultLanguage: string, matcher: Matcher, floor?: number): QuestionResult {
-  const judged = toResult(question, replyOf(r, floor), defaultLanguage, matcher);
+  let judged = toResult(question, replyOf(r, floor), defaultLanguage, matcher);
   // the latency the run measured, not the 0 an answered result without one would get
-  return r.error === null && r.latencyMs === null ? { ...judged, latencyMs: null } : judged;
+  if (r.error === null && r.latencyMs === null) judged = { ...judged, latencyMs: null };
+  if (r.repeats) judged = { ...judged, repeats: floor === undefined ? repeatsOf(judged, r.repeats.others) : repeatsAtFloor(judged, r.repeats, floor) };
+  return judged;
 }

@@ -4,6 +4,7 @@ import { redactUrl } from '../../client/url.js';
 import { parseShard } from '../../dataset/shard.js';
 import { SAMPLE_QUESTIONS } from '../../engine/index.js';
 import { ConfigError } from '../../errors.js';
+import { consistencyGate } from '../../gate/consistency.js';
 import { qualityGates } from '../../gate/gates.js';
 import { checkGateArgs, gateOptions, qualityGatesOf, wantsRegressionGates } from '../../gate/options.js';
 import { renderConsoleSummary } from '../../report/console.js';
@@ -45,6 +46,8 @@ const builder = (y: Argv) =>
     .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
     .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
     .option('max-response-bytes', { type: 'number', describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
+    .option('repeat', { type: 'number', describe: 'ask every question N times, spread over the run; scored on the first answer, the others say whether the top-1 stays the same [default: 1]' })
+    .option('min-consistency', { type: 'number', group: 'Gates:', describe: 'with --repeat: fail when the share of questions with one top-1 across their askings is below this (0..1)' })
     .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id' })
     .option('out', { alias: 'o', type: 'string', describe: 'report and journal directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
@@ -62,7 +65,7 @@ const builder = (y: Argv) =>
     )
     .check(checkGateArgs)
     .check((argv) => {
-      for (const key of ['concurrency', 'timeout', 'max-response-bytes'] as const) {
+      for (const key of ['concurrency', 'timeout', 'max-response-bytes', 'repeat'] as const) {
         const v = argv[key];
         if (v !== undefined && (!Number.isInteger(v) || v < 1)) throw new ConfigError(`--${key} must be a whole number >= 1, got ${v}`);
       }
@@ -70,6 +73,9 @@ const builder = (y: Argv) =>
         const v = argv[key];
         if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new ConfigError(`--${key} must be a whole number >= 0, got ${v}`);
       }
+      const minConsistency = argv['min-consistency'];
+      if (minConsistency !== undefined && !(minConsistency >= 0 && minConsistency <= 1)) throw new ConfigError(`--min-consistency must be a share between 0 and 1, got ${minConsistency}`);
+      if (minConsistency !== undefined && argv.resume === undefined && !((argv.repeat ?? 1) > 1)) throw new ConfigError('--min-consistency needs --repeat N with N >= 2 (it judges whether repeated askings get the same top-1)');
       if (argv.rps !== undefined && !(argv.rps > 0)) throw new ConfigError(`--rps must be a number > 0, got ${argv.rps}`);
       if (argv.rerun !== undefined && argv.resume === undefined) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
       if (argv.resume !== undefined && argv.out !== undefined && argv.out !== argv.resume) {
@@ -135,6 +141,7 @@ export const runCommand = defineCommand({
         username: argv.username,
         shard: argv.shard === undefined ? undefined : parseShard(argv.shard),
         aliases: argv.aliases,
+        repeat: argv.repeat,
       });
     })().finally(async () => {
       progress.stop();
@@ -148,6 +155,7 @@ export const runCommand = defineCommand({
     process.stdout.write(`${renderConsoleSummary(data.head)}\n  reports: ${written.join(', ')}\n`);
     if (stoppedBy) throw stoppedBy;
     const gates = qualityGates(data.head.summary, qualityGatesOf(argv));
+    if (argv.minConsistency !== undefined) gates.push(consistencyGate(data.head.metrics?.consistency, argv.minConsistency));
     // comparing holds both reports in memory
     if (baseline) gates.push(...(await baselineGates(baseline, outcome.report, { baselineFile: argv.baseline!, dir, argv })));
     enforceGates(gates, (t) => process.stdout.write(t));
