@@ -13,6 +13,7 @@ export class RepeatStore {
   readonly #lengths: Uint32Array;
   readonly #askings: (Asking | undefined)[] = [];
   readonly #lines: Float64Array;
+  readonly #ids: string[] = [];
   #count = 0;
 
   /** `times`: askings per question (--repeat); `journal`: its path, when the run keeps one. */
@@ -48,6 +49,7 @@ export class RepeatStore {
     if (this.#askings[slot] === undefined) this.#count++;
     this.#askings[slot] = askingOf(result);
     this.#lines[index] = result.line;
+    this.#ids[index] = result.id;
   }
 
   /** Asking `k` of question `index` sits in the journal already (a resumed run). */
@@ -58,26 +60,28 @@ export class RepeatStore {
     this.#lengths[slot] = at.length;
   }
 
-  /** The further askings of every question that has any, in dataset order, with the question's dataset line. */
-  *perQuestion(): Generator<{ line: number; others: Asking[] }> {
+  /** The further askings of every question that has any, in dataset order, with the question's dataset line and id. */
+  *perQuestion(): Generator<{ line: number; id: string; others: Asking[] }> {
     const per = this.times - 1;
     const records = this.journal === undefined ? undefined : new RecordSource<QuestionResult>([this.journal], this.#offsets, this.#lengths, this.#count)[Symbol.iterator]();
     try {
       for (let i = 0; i < this.total; i++) {
         const others: Asking[] = [];
         let line = this.#lines[i] ?? Number.NaN;
+        let id = this.#ids[i] ?? '';
         for (let slot = i * per; slot < (i + 1) * per; slot++) {
           if (records) {
             if (Number.isNaN(this.#offsets[slot]!)) continue;
             const r = records.next().value as QuestionResult;
             line = r.line;
+            id = r.id;
             others.push(askingOf(r));
           } else {
             const asking = this.#askings[slot];
             if (asking !== undefined) others.push(asking);
           }
         }
-        if (others.length > 0) yield { line, others };
+        if (others.length > 0) yield { line, id, others };
       }
     } finally {
       records?.return?.();
@@ -85,7 +89,11 @@ export class RepeatStore {
   }
 }
 
-/** The run's results (the first askings), each with its `repeats`: read back at every pass, the two in step by dataset line. */
+/**
+ * The run's results (the first askings), each with its `repeats`: read back at every pass, the two in step by dataset
+ * line (and id: an asking of another question at the same line, should the dataset have changed between passes, is
+ * not taken for one of this question's).
+ */
 export function withRepeats(results: ResultSource, store: RepeatStore): ResultSource {
   return {
     count: results.count,
@@ -95,7 +103,7 @@ export function withRepeats(results: ResultSource, store: RepeatStore): ResultSo
       try {
         for (const r of results) {
           while (!next.done && next.value.line < r.line) next = repeats.next();
-          const others = !next.done && next.value.line === r.line ? next.value.others : [];
+          const others = !next.done && next.value.line === r.line && next.value.id === r.id ? next.value.others : [];
           yield { ...r, repeats: repeatsOf(r, others) };
         }
       } finally {
