@@ -1,7 +1,9 @@
 // npm run bench: every figure of BENCHMARKS.md, measured side by side in one run, on loopback only.
-//   npm run bench -- [--only a,b,c,d] [--sizes 10000,100000,1000000] [--seconds 8]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+//   npm run bench -- [--only a,b,c,d,e] [--sizes 10000,100000,1000000] [--seconds 8] [--trend-runs 30] [--trend-questions 100000]
+// (e, trend over many runs, is not in the default set: it writes ~2.5 GB of reports.) Figures measured are merged into
+// bench/results.json, so measuring one keeps the others.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchHtml, type HtmlResult } from './html.js';
@@ -9,6 +11,7 @@ import { benchLatency, type LatencyResult } from './latency.js';
 import { benchMemory, type MemoryResult } from './memory.js';
 import { ROOT } from './paths.js';
 import { benchThroughput, type ThroughputResult } from './throughput.js';
+import { benchTrend, type TrendResult } from './trend.js';
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +19,8 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '10000,100000,1000000' },
     seconds: { type: 'string', default: '8' },
     formats: { type: 'string', default: 'all' },
+    'trend-runs': { type: 'string', default: '30' },
+    'trend-questions': { type: 'string', default: '100000' },
   },
 });
 const only = new Set(values.only.split(','));
@@ -24,7 +29,9 @@ const seconds = Number(values.seconds);
 const tmp = mkdtempSync(join(tmpdir(), 'answer-eval-bench-'));
 
 const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform };
-const results: { machine: typeof machine; date: string; throughput?: ThroughputResult; latency?: LatencyResult; memory?: MemoryResult[]; html?: HtmlResult } = { machine, date: new Date().toISOString() };
+type Results = { machine: typeof machine; date: string; throughput?: ThroughputResult; latency?: LatencyResult; memory?: MemoryResult[]; html?: HtmlResult; trend?: TrendResult & { machine: typeof machine; date: string; load: number[] } };
+const resultsFile = join(ROOT, 'bench', 'results.json');
+const results: Results = { machine, date: new Date().toISOString() };
 const rows: [string, string, string, string][] = [];
 const f = (n: number, digits = 2) => n.toFixed(digits);
 
@@ -47,6 +54,12 @@ try {
       rows.push(['d report.html for 100k results', `${f(r.renderSeconds)} s`, `${f(r.sizeMb, 1)} MB`, r.renderSeconds < 5 && r.sizeMb < 25 ? 'met (< 5 s, < 25 MB)' : 'NOT met (< 5 s, < 25 MB)']);
     }
   }
+  if (only.has('e')) {
+    const load = loadavg();
+    const r = await benchTrend(tmp, Number(values['trend-runs']), Number(values['trend-questions']));
+    results.trend = { ...r, machine, date: new Date().toISOString(), load };
+    rows.push([`e trend, ${r.runs} runs x ${r.questions.toLocaleString('en')} questions (${f(r.inputMb, 0)} MB of report.json)`, `${f(r.seconds, 1)} s`, `${f(r.peakRssMb, 0)} MB peak RSS`, `10 runs: ${f(r.tenRuns.seconds, 1)} s, ${f(r.tenRuns.peakRssMb, 0)} MB`]);
+  }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
@@ -54,5 +67,10 @@ try {
 const widths = [0, 1, 2, 3].map((i) => Math.max(0, ...rows.map((r) => r[i]!.length)));
 console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GiB, Node ${machine.node}`);
 for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
-writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+// figures not measured this time are kept from the last run that measured them
+const earlier = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Results) : {};
+// (the top-level machine and date are those of a-d; the trend figure carries its own)
+const onlyTrend = !['a', 'b', 'c', 'd'].some((k) => only.has(k));
+const measured = Object.fromEntries(Object.entries(results).filter(([k, v]) => v !== undefined && !(onlyTrend && (k === 'machine' || k === 'date'))));
+writeFileSync(resultsFile, `${JSON.stringify({ ...earlier, ...measured }, null, 2)}\n`);
 console.log('written: bench/results.json');

@@ -15,7 +15,7 @@ export type { Question, Expect } from './model/question.js';
 export { writeReports, parseFormats } from './report/write.js';
 export { REPORT_FORMATS, renderString, type ReportFormat } from './report/formats.js';
 export { arraySource, fromReport, toReport, type ReportData, type ReportHead, type ResultSource, type ScoredData } from './model/source.js';
-export { ReportSchema, SCHEMA_VERSION, type Report, type QuestionResult, type Summary, type RunInfo } from './model/report.js';
+export { ReportSchema, SCHEMA_VERSION, type Report, type QuestionResult, type ReportAnswer, type Summary, type RunInfo } from './model/report.js';
 export { OUTCOMES, OUTCOME_CLASSES, type Outcome, type OutcomeClass } from './model/outcome.js';
 export { summarize } from './score/summary.js';
 export { top1 } from './score/result.js';
@@ -36,3 +36,8 @@ export { judge, withVerdict, comparisonWithVerdict, verdictOf } from './gate/ver
 export { nothingMeasured } from './gate/measured.js';
 export { GateResultSchema, VerdictSchema, type Verdict } from './model/verdict.js';
 export type { EngineIdentity } from './model/report.js';
+export { buildTrend, TREND_DEFAULTS, type TrendOptions } from './trend/build.js';
+export { findRuns } from './trend/discover.js';
+export { writeTrend } from './trend/write.js';
+export { TrendSchema, TREND_SCHEMA_VERSION, type Trend } from './trend/schema.js';
+export { rescoreReport, type RescoreOptions } from './rescore/rescore.js';

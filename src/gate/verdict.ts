@@ -1,7 +1,7 @@
 import type { Comparison } from '../compare/schema.js';
 import type { ReportHead } from '../model/source.js';
 import { verdictOf, type Verdict } from '../model/verdict.js';
-import { qualityGates, regressionGates, type QualityGates, type RegressionGates } from './gates.js';
+import { qualityGates, regressionGates, type GateResult, type QualityGates, type RegressionGates } from './gates.js';
 
 export { verdictOf } from '../model/verdict.js';
 
@@ -10,8 +10,14 @@ export { verdictOf } from '../model/verdict.js';
  * quality gates on a summary (the run's, or HEAD's on `compare`), the regression gates on a comparison with a
  * baseline. Undefined when no gate was set. Pure.
  */
-export function judge(summary: ReportHead['summary'], comparison: Comparison | undefined, gates: { quality: QualityGates; regression: RegressionGates }): Verdict | undefined {
-  return verdictOf([...qualityGates(summary, gates.quality), ...(comparison ? regressionGates(comparison, gates.regression) : [])]);
+export function judge(
+  summary: ReportHead['summary'],
+  comparison: Comparison | undefined,
+  gates: { quality: QualityGates; regression: RegressionGates },
+  /** Gates judged elsewhere on the same report (e.g. --min-consistency), after the quality gates. */
+  more: readonly GateResult[] = [],
+): Verdict | undefined {
+  return verdictOf([...qualityGates(summary, gates.quality), ...more, ...(comparison ? regressionGates(comparison, gates.regression) : [])]);
 }
 
 /** The report head with its verdict, placed after `run` so report.json shows it near the top. */

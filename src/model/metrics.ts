@@ -141,6 +141,16 @@ export const ConfusionSchema = z.object({
   examples: z.array(z.string()),
 });
 
+/** How often a question got the same top-1 when asked again (`run --repeat`). */
+export const ConsistencySchema = z.object({
+  /** The most askings of a question. */
+  repeat: z.number().int(),
+  /** Questions with one top-1 across their askings / questions with at least two askings that got a response. */
+  interval: IntervalSchema,
+  /** The first 50 questions whose top-1 changed, with the top-1 sequence number of each asking (null: none or error). */
+  inconsistent: z.array(z.object({ id: z.string(), top1: z.array(z.number().nullable()) })),
+});
+
 export const MetricsSchema = z.object({
   intervals: z.object({
     top1Accuracy: IntervalSchema,
@@ -160,6 +170,8 @@ export const MetricsSchema = z.object({
   confusions: z.array(ConfusionSchema),
   /** Out-of-scope questions answered anyway, by the entry that answered them (`expected` is `(fallback)`). */
   outOfScopeMisses: z.array(ConfusionSchema),
+  /** Set when questions were asked more than once (`run --repeat`). */
+  consistency: ConsistencySchema.optional(),
 });
 
 export type Interval = z.infer<typeof IntervalSchema>;
@@ -173,3 +185,4 @@ export type Entry = z.infer<typeof EntrySchema>;
 export type EntryFlow = z.infer<typeof EntryFlowSchema>;
 export type ThresholdObjective = (typeof THRESHOLD_OBJECTIVES)[number];
 export type Metrics = z.infer<typeof MetricsSchema>;
+export type Consistency = z.infer<typeof ConsistencySchema>;

@@ -44,6 +44,24 @@ const expectationValues = Object.fromEntries(EXPECTATION_KEYS.map((k) => [k, z.a
 /** What the row expected: `expect`, then every expectation field given (src/model/expectations.ts). */
 export const ExpectedSchema = z.object({ expect: z.enum(['answer', 'fallback']).nullable(), ...expectationValues });
 
+/** The top-1 of one asking of a question: what consistency compares. All null: an empty list; `error`: no response. */
+export const AskingSchema = z.object({
+  sequence: z.number().nullable(),
+  label: z.string().nullable(),
+  score: z.number().nullable(),
+  error: z.boolean(),
+});
+
+export const RepeatsSchema = z.object({
+  /**
+   * True when every asking that got a response had the same top-1 (by sequence number; an empty list is a top-1 of
+   * its own); null when fewer than two askings got one.
+   */
+  consistent: z.boolean().nullable(),
+  /** The second asking on, in the order they were asked. */
+  others: z.array(AskingSchema),
+});
+
 export const QuestionResultSchema = z.object({
   id: z.string(),
   line: z.number().int(),
@@ -68,6 +86,8 @@ export const QuestionResultSchema = z.object({
   rank: z.number().int().nullable().optional(),
   /** Top-1 score minus the runner-up's; null with fewer than two answers. */
   margin: z.number().nullable().optional(),
+  /** Set on a `--repeat` run: the question's other askings. This result is the first one, and the one scored. */
+  repeats: RepeatsSchema.optional(),
 });
 
 const rate = z.number().nullable();
@@ -132,6 +152,22 @@ export const RunInfoSchema = z.object({
   }),
   /** Set when the run continued a journal (--resume): how many results came from it. */
   resumed: z.object({ fromJournal: z.number().int(), asked: z.number().int(), rerun: z.enum(['errors']).nullable() }).optional(),
+  /** Set on a `--repeat N` run: every question was asked `times` times; each is scored on its first answer, the others only say whether the top-1 stayed the same. */
+  repeat: z.object({ times: z.number().int(), scored: z.literal('first') }).optional(),
+  /** Set on a report written by `answer-eval rescore`: the answers of the run judged again, without a request. */
+  rescored: z.object({
+    at: z.string(),
+    /** The report.json whose answers were judged again. */
+    from: z.string(),
+    /** sha256 of the dataset the run was judged with before, and now (the same when only aliases or the floor changed). */
+    dataset: z.object({ from: z.string(), to: z.string() }),
+    /** The alias file applied to expected_sequence, or null. */
+    aliases: z.string().nullable(),
+    /** Answers scoring below it were dropped, as if the service had refused them; null when none were. */
+    floor: z.number().nullable(),
+    /** Questions of the run that the new dataset no longer has, left out. */
+    leftOut: z.number().int(),
+  }).optional(),
 });
 
 export const ReportSchema = z.object({
@@ -152,6 +188,8 @@ export const ReportSchema = z.object({
 export type ReportAnswer = z.infer<typeof ReportAnswerSchema>;
 export type ResultError = z.infer<typeof ResultErrorSchema>;
 export type QuestionResult = z.infer<typeof QuestionResultSchema>;
+export type Asking = z.infer<typeof AskingSchema>;
+export type Repeats = z.infer<typeof RepeatsSchema>;
 export type Summary = z.infer<typeof SummarySchema>;
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 export type EngineIdentity = z.infer<typeof EngineIdentitySchema>;

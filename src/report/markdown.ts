@@ -1,3 +1,4 @@
+import { consistencyMarkdown } from './consistency.js';
 import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
 import { neutralizeMentions } from './escape.js';
 import { figureInterval, figureValue, headline, type Figure } from './headline.js';
@@ -56,6 +57,7 @@ function markdown(data: ScoredData): string {
     '',
     `Latency p50 ${ms(s.latencyMs.p50)} · p90 ${ms(s.latencyMs.p90)} · p99 ${ms(s.latencyMs.p99)} · rates: floor ${pct(s.rates.floor)}, dummy ${pct(s.rates.dummy)}, empty ${pct(s.rates.empty)}, error ${pct(s.rates.error)}`,
   ];
+  lines.push(...consistencyMarkdown(metrics, md));
   const recommended = metrics.thresholds.recommended;
   if (recommended) {
     const t = metrics.thresholds;

@@ -123,24 +123,38 @@ async function indexResults(path: string, start: number): Promise<{ offsets: Flo
   let offsets = new Float64Array(1024);
   let lengths = new Uint32Array(1024);
   let count = 0;
-  let recordStart = -1; // a result spread over several lines, from its `    {` line
-  let recordLines: string[] = [];
-  let ended = false;
-  const keep = (from: number, to: number, text: string): void => {
-    const data = parseJson(path, text);
-    const parsed = QuestionResultSchema.safeParse(data);
-    if (!parsed.success) throw new ConfigError(`${path}: ${issueAt(`results[${count}]`, parsed.error.issues)} (not a valid answer-eval report)`);
+  const ours = await eachResult(path, start, QuestionResultSchema, (_, from, to) => {
     if (count === offsets.length) {
       offsets = grow(offsets, new Float64Array(count * 2));
       lengths = grow(lengths, new Uint32Array(count * 2));
     }
     offsets[count] = from;
     lengths[count++] = to - from;
+  });
+  return ours ? { offsets: offsets.slice(0, count), lengths: lengths.slice(0, count), count } : undefined;
+}
+
+/**
+ * One pass over the results of a report.json from byte `start`, in the layouts openReport reads: each result is
+ * parsed, checked against `schema` (errors name `results[i].field`) and handed to `visit` with where it sits.
+ * False when the layout is not one of ours (nothing is then to be trusted of what was visited).
+ */
+async function eachResult<S extends z.ZodType>(path: string, start: number, schema: S, visit: (result: z.output<S>, from: number, to: number) => void): Promise<boolean> {
+  let count = 0;
+  let recordStart = -1; // a result spread over several lines, from its `    {` line
+  let recordLines: string[] = [];
+  let ended = false;
+  const keep = (from: number, to: number, text: string): void => {
+    const data = parseJson(path, text);
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new ConfigError(`${path}: ${issueAt(`results[${count}]`, parsed.error.issues)} (not a valid answer-eval report)`);
+    count++;
+    visit(parsed.data, from, to);
   };
   for await (const { line, at } of lines(path, start)) {
     if (ended) {
       if (line.trim() === '}' || line.trim() === '') continue;
-      return undefined; // something after the results: not our layout
+      return false; // something after the results: not our layout
     }
     const bare = line.replace(/\r$/, '');
     if (recordStart >= 0) {
@@ -157,7 +171,7 @@ async function indexResults(path: string, start: number): Promise<{ offsets: Flo
     if (trimmed === '') continue;
     if (trimmed === ']' || trimmed === ']}' || trimmed.startsWith(']')) {
       ended = true;
-      if (trimmed !== ']' && trimmed !== ']}') return undefined;
+      if (trimmed !== ']' && trimmed !== ']}') return false;
       continue;
     }
     if (bare === '    {') {
@@ -167,9 +181,39 @@ async function indexResults(path: string, start: number): Promise<{ offsets: Flo
     else if (bare.startsWith('    {')) {
       const text = bare.endsWith(',') ? bare.slice(4, -1) : bare.slice(4);
       keep(at + 4, at + 4 + Buffer.byteLength(text), text);
-    } else return undefined;
+    } else return false;
   }
-  return ended && recordStart < 0 ? { offsets: offsets.slice(0, count), lengths: lengths.slice(0, count), count } : undefined;
+  return ended && recordStart < 0;
+}
+
+/**
+ * Reads a report.json in one pass: its head, then each result checked against `schema` (a view of a result, e.g.
+ * only the fields a caller needs, which is cheaper to check than the whole result) and handed to `visit`, one at a
+ * time, so a report of any size is read in bounded memory. A file of another layout is read whole (up to 256 MiB).
+ * Errors name the file and the first bad field, as openReport's do.
+ */
+export async function scanReport<S extends z.ZodType>(path: string, schema: S, visit: (result: z.output<S>) => void): Promise<ReportHead> {
+  const located = await locateHead(path);
+  if (located) {
+    let seen = 0;
+    const ours = await eachResult(path, located.resultsAt, schema, (r) => {
+      seen++;
+      visit(r);
+    });
+    if (ours) return located.head;
+    if (seen > 0) throw new ConfigError(`${path}: the results end in an unexpected layout (expected the one answer-eval writes); read it with answer-eval report --from and write it again`);
+  }
+  const size = (await stat(path)).size;
+  if (size > WHOLE_FILE_LIMIT) {
+    throw new ConfigError(`${path}: a report of ${Math.round(size / 1024 / 1024)} MiB must keep the layout answer-eval writes (one result per line, results last) to be read`);
+  }
+  const { results, ...head } = await readReport(path);
+  results.forEach((r, i) => {
+    const parsed = schema.safeParse(r);
+    if (!parsed.success) throw new ConfigError(`${path}: ${issueAt(`results[${i}]`, parsed.error.issues)} (not a valid answer-eval report)`);
+    visit(parsed.data);
+  });
+  return head;
 }
 
 function grow<T extends Float64Array | Uint32Array>(from: T, to: T): T {

@@ -35,6 +35,7 @@ export function journalHeader(dataset: DatasetFacts, o: Resolved, startedAt: Dat
       maxResponseBytes: o.maxResponseBytes,
       shard: o.shard ? `${o.shard.index}/${o.shard.count}` : null,
       aliases: o.aliases ?? null,
+      ...(o.repeat > 1 ? { repeat: o.repeat } : {}),
     },
     startedAt: startedAt.toISOString(),
   };
@@ -49,6 +50,8 @@ export interface RunFacts {
   stoppedBy: Error | undefined;
   fromJournal: number;
   asked: number;
+  /** Further askings of a --repeat run that were not made (the run stopped): the run is then partial. */
+  unaskedRepeats?: number;
 }
 
 /** The `run` part of the report. */
@@ -57,7 +60,7 @@ export function runInfo(dataset: DatasetFacts, o: Resolved, f: RunFacts): RunInf
     startedAt: f.startedAt.toISOString(),
     finishedAt: f.finishedAt.toISOString(),
     durationMs: f.finishedAt.getTime() - f.startedAt.getTime(),
-    status: f.finished === f.total ? 'completed' : 'partial',
+    status: f.finished === f.total && !f.unaskedRepeats ? 'completed' : 'partial',
     ...(f.stoppedBy ? { stopReason: f.stoppedBy.message } : {}),
     baseUrl: redactUrl(o.baseUrl),
     embeddedEngine: o.embeddedEngine ?? o.engine !== undefined,
@@ -79,5 +82,6 @@ export function runInfo(dataset: DatasetFacts, o: Resolved, f: RunFacts): RunInf
       ...(o.insecure ? { insecure: true } : {}),
     },
     ...(o.resume ? { resumed: { fromJournal: f.fromJournal, asked: f.asked, rerun: o.rerun ?? null } } : {}),
+    ...(o.repeat > 1 ? { repeat: { times: o.repeat, scored: 'first' as const } } : {}),
   };
 }

@@ -38,6 +38,8 @@ export interface JournalHeader {
     shard: string | null;
     /** The alias file, or null. */
     aliases: string | null;
+    /** --repeat N, when N > 1: how many times each question is asked. */
+    repeat?: number;
   };
   startedAt: string;
 }
@@ -55,6 +57,8 @@ export interface JournalContents {
   header: JournalHeader;
   /** The last line of each question id (a rerun appends a newer line for the same id). */
   results: Map<string, JournalEntry>;
+  /** The last line of each further asking of a question (--repeat), by `repeatKey(id, k)`. */
+  repeats: Map<string, JournalEntry>;
   /** Bytes of whole lines; anything after them is a torn line from a crash, and is cut off. */
   validBytes: number;
   /** True when a torn last line was dropped. */
@@ -62,6 +66,15 @@ export interface JournalContents {
 }
 
 export const journalPath = (dir: string): string => join(dir, JOURNAL_FILE);
+
+/**
+ * A journal line: a question's result, and for the further askings of a --repeat run, which one it is
+ * (`repeat`: 1 for the second asking, 2 for the third...). The first asking has no `repeat`.
+ */
+export type JournalLine = QuestionResult & { repeat?: number };
+
+/** Where the k-th further asking of a question is kept in `JournalContents.repeats`. */
+export const repeatKey = (id: string, k: number): string => `${k}\u0000${id}`;
 
 /** Reads a journal line by line; a torn last line (no newline: the process died mid-write) is dropped. */
 export async function readJournal(dir: string): Promise<JournalContents> {
@@ -72,6 +85,7 @@ export async function readJournal(dir: string): Promise<JournalContents> {
   });
   let header: JournalHeader | undefined;
   const results = new Map<string, JournalEntry>();
+  const repeats = new Map<string, JournalEntry>();
   let validBytes = 0;
   let lineNo = 0;
   let pending: Buffer[] = [];
@@ -83,7 +97,10 @@ export async function readJournal(dir: string): Promise<JournalContents> {
       header = value;
     } else {
       if (!isResult(value)) throw corrupt(path, lineNo, 'is not a question result (expected {"id":...,"outcome":...})');
-      results.set(value.id, { offset: validBytes, length: bytes.length, error: value.outcome === 'error', line: value.line });
+      const entry = { offset: validBytes, length: bytes.length, error: value.outcome === 'error', line: value.line };
+      const k = (value as JournalLine).repeat;
+      if (typeof k === 'number' && k >= 1) repeats.set(repeatKey(value.id, k), entry);
+      else results.set(value.id, entry);
     }
     validBytes += bytes.length + 1;
   };
@@ -98,7 +115,7 @@ export async function readJournal(dir: string): Promise<JournalContents> {
     if (start < chunk.length) pending.push(chunk.subarray(start));
   }
   if (header === undefined) throw corrupt(path, 1, 'has no header line (the run died before it wrote anything: start afresh)');
-  return { header, results, validBytes, tornLine: pending.length > 0 };
+  return { header, results, repeats, validBytes, tornLine: pending.length > 0 };
 }
 
 /** Reads only the header line, e.g. to fill in the options of a resumed run. */
@@ -160,6 +177,7 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
     maxResponseBytes: '--max-response-bytes',
     shard: '--shard',
     aliases: '--aliases',
+    repeat: '--repeat',
   };
   for (const key of Object.keys(flags) as (keyof typeof flags)[]) {
     if (key === 'baseUrl' && (was !== null || is !== null)) continue; // said above

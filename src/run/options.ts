@@ -71,6 +71,12 @@ export interface RunOptions {
    * records (dataset, base URL, agent, how questions are asked and judged) defaults to the journal's.
    */
   resume?: boolean;
+  /**
+   * Ask every question this many times: the dataset is streamed again for each further asking, so repeats are
+   * spread over the run. Each question is scored on its first answer; the others are journaled and summarized in
+   * `result.repeats` (is the top-1 the same every time?). @default 1
+   */
+  repeat?: number;
   /** With `resume`: also ask again the questions that ended in error. */
   rerun?: 'errors';
   /** Stops the run: nothing new is sent, requests in flight get `graceMs`, the report is marked partial. */
@@ -95,4 +101,5 @@ export const RUN_DEFAULTS = {
   maxConsecutiveErrors: 20,
   graceMs: 10_000,
   insecure: false,
+  repeat: 1,
 } as const;

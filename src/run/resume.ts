@@ -25,6 +25,7 @@ export function resumeDefaults(header: JournalHeader): Partial<RunOptions> {
     maxResponseBytes: r.maxResponseBytes,
     ...(r.shard !== null ? { shard: parseShard(r.shard) } : {}),
     ...(r.aliases !== null ? { aliases: r.aliases } : {}),
+    ...(r.repeat !== undefined ? { repeat: r.repeat } : {}),
   };
 }
 

@@ -19,9 +19,10 @@ import { toResult } from '../score/result.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
-import { headerDifferences, JournalWriter, readJournal, type JournalEntry } from './journal.js';
+import { headerDifferences, JournalWriter, readJournal, repeatKey, type JournalEntry } from './journal.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 import { knowledgeBaseEntries } from './knowledge-base.js';
+import { RepeatStore, withRepeats } from './repeats.js';
 import { givenOnly, resumeDefaults } from './resume.js';
 import { datasetStop, endOnError, journalFailure, OpenedDatasets } from './stop-reasons.js';
 import { journalStore, memoryStore } from './store.js';
@@ -71,8 +72,9 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     output: o.output,
     ...(o.username !== undefined ? { username: o.username } : {}),
   };
-  const fromPrior = (q: Question): JournalEntry | undefined => {
-    const entry = prior?.results.get(q.id);
+  // asking k of a question (0: the first; 1...: the further ones of --repeat) that the journal holds already
+  const fromPrior = (q: Question, k = 0): JournalEntry | undefined => {
+    const entry = k === 0 ? prior?.results.get(q.id) : prior?.repeats.get(repeatKey(q.id, k));
     return entry !== undefined && !(o.rerun === 'errors' && entry.error) ? entry : undefined;
   };
 
@@ -85,7 +87,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const checked = await checkQuestions(source, (q) => {
     if (!mine(q)) return;
     total++;
-    if (fromPrior(q) === undefined) toAsk++;
+    for (let k = 0; k < o.repeat; k++) if (fromPrior(q, k) === undefined) toAsk++;
     try {
       buildRequestBody(q, settings);
     } catch (error) {
@@ -113,21 +115,27 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     journal = await JournalWriter.create(o.journalDir, header, stop);
   }
   const store = journal ? journalStore(journal.path, total) : memoryStore(total);
+  const repeats = o.repeat > 1 ? new RepeatStore(o.repeat, total, journal?.path) : undefined;
+  const askings = total * o.repeat;
 
-  // pass 2: the questions again, as a stream; journaled ones are taken as they are
+  // pass 2: the questions again, as a stream (once more for each further asking of --repeat, so that the askings of
+  // a question are spread over the run); journaled ones are taken as they are
   let fromJournal = 0;
-  async function* questions(): AsyncGenerator<{ q: Question; index: number }> {
-    let index = 0;
-    // the dataset changed: nothing more is read, what was asked stays, partial reports follow
-    for await (const q of endOnError(questionsOf(source), (error) => stop(datasetStop(error, o.journalDir)))) {
-      if (!mine(q)) continue;
-      const entry = fromPrior(q);
-      if (entry === undefined) yield { q, index };
-      else {
-        store.keep(index, entry);
-        fromJournal++;
+  async function* questions(): AsyncGenerator<{ q: Question; index: number; k: number }> {
+    for (let k = 0; k < o.repeat; k++) {
+      let index = 0;
+      // the dataset changed: nothing more is read, what was asked stays, partial reports follow
+      for await (const q of endOnError(questionsOf(source), (error) => stop(datasetStop(error, o.journalDir)))) {
+        if (!mine(q)) continue;
+        const entry = fromPrior(q, k);
+        if (entry === undefined) yield { q, index, k };
+        else if (k > 0) repeats!.keep(index, k, entry);
+        else {
+          store.keep(index, entry);
+          fromJournal++;
+        }
+        index++;
       }
-      index++;
     }
   }
 
@@ -161,18 +169,20 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (o.signal?.aborted) onOuterAbort();
   o.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
-  emit?.({ type: 'start', total, done: total - toAsk, toAsk });
-  let done = total - toAsk;
+  emit?.({ type: 'start', total: askings, done: askings - toAsk, toAsk });
+  let done = askings - toAsk;
   let errorStreak = 0;
   let journalError: Error | undefined;
-  const onResult = ({ index, result }: { index: number; result: QuestionResult }): void => {
-    let line = JSON.stringify(result);
+  const onResult = ({ index, k, result }: { index: number; k: number; result: QuestionResult }): void => {
+    const lineOf = (r: QuestionResult): string => JSON.stringify(k === 0 ? r : { ...r, repeat: k });
+    let line = lineOf(result);
     if (holdsSecret(line, o.agentCode)) {
       result = maskSecretDeep(result, o.agentCode); // a service that echoes it back
-      line = JSON.stringify(result);
+      line = lineOf(result);
     }
-    store.put(index, result, journal?.append(line));
-    o.onProgress?.(++done, total);
+    if (k === 0) store.put(index, result, journal?.append(line));
+    else repeats!.put(index, k, result, journal?.append(line));
+    o.onProgress?.(++done, askings);
     const error = result.outcome === 'error';
     emit?.({ type: 'result', id: result.id, error });
     errorStreak = error ? errorStreak + 1 : 0;
@@ -185,7 +195,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   };
   const execution = await execute(
     questions(),
-    async ({ q, index }, _i, signal) => ({ index, result: toResult(q, await ask({ ...ctx, signal }, q), o.language, compileMatcher(q.expected, aliases)) }),
+    async ({ q, index, k }, _i, signal) => ({ index, k, result: toResult(q, await ask({ ...ctx, signal }, q), o.language, compileMatcher(q.expected, aliases)) }),
     { concurrency: o.concurrency, signal: drain.signal, onResult },
   ).finally(async () => {
     clearTimeout(graceTimer);
@@ -197,12 +207,12 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
 
   if (journalError) journalError = await journalFailure(journalError, journal!.path, o.journalDir!, store);
   const stoppedBy = journalError ?? (execution.stoppedBy === undefined ? undefined : toError(execution.stoppedBy));
-  const results = store.source();
+  const results = repeats ? withRepeats(store.source(), repeats) : store.source();
   const data: ReportData = {
     head: {
       schemaVersion: SCHEMA_VERSION,
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
-      run: runInfo(dataset, o, { startedAt, finishedAt, total, finished: store.count, stoppedBy, fromJournal, asked: toAsk }),
+      run: runInfo(dataset, o, { startedAt, finishedAt, total, finished: store.count, stoppedBy, fromJournal, asked: toAsk, unaskedRepeats: repeats?.missing ?? 0 }),
       ...scoreResults(results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(o.thresholds ? { thresholds: o.thresholds } : {}) }),
     },
     results,
@@ -222,6 +232,7 @@ function resolve(o: RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFA
   for (const [key, flag] of [['dataset', '--dataset'], ['baseUrl', '--base-url'], ['agent', '--agent']] as const) {
     if (o[key] === undefined) throw new ConfigError(`${flag} is required (or resume a journaled run)`);
   }
+  if (!Number.isInteger(o.repeat) || o.repeat < 1) throw new ConfigError(`--repeat must be a whole number >= 1, got ${o.repeat}`);
   return o as Resolved;
 }
 

@@ -18,7 +18,9 @@ const ALLOWED: Record<string, string[]> = {
   gate: ['model', 'util', 'compare'],
   merge: ['model', 'util', 'score', 'report', 'run'],
   export: ['model', 'score', 'report', 'dataset'],
-  scripts: ['model', 'report'],
+  trend: ['model', 'util', 'score', 'report', 'gate'],
+  rescore: ['model', 'util', 'client', 'dataset', 'score', 'report', 'run'],
+  scripts: ['model', 'report', 'trend'],
   cli: ['*'],
 };
 

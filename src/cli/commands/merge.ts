@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { shardResults } from '../../merge/journals.js';
 import { checkShards, mergeShards } from '../../merge/merge.js';
+import { shardResults } from '../../merge/reports.js';
 import { renderConsoleSummary } from '../../report/console.js';
 import { readReportHead } from '../../report/read.js';
 import { parseFormats, writeReports } from '../../report/write.js';
@@ -11,7 +11,7 @@ export const mergeCommand = defineCommand({
   describe: 'combine the report directories of --shard runs into one report set',
   builder: (y) =>
     y
-      .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'report directories of the shards (each with its report.json and journal.jsonl)' })
+      .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'report directories of the shards (each with its report.json)' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/merged', describe: 'where the merged reports go' })
       .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
       .option('allow-partial', { type: 'boolean', default: false, describe: 'merge an incomplete set of shards (the report is marked partial and names the missing ones)' }),
@@ -19,7 +19,7 @@ export const mergeCommand = defineCommand({
     const formats = parseFormats(argv.format);
     const shards = await Promise.all(argv.dirs.map(async (dir) => ({ path: join(dir, 'report.json'), head: await readReportHead(join(dir, 'report.json')) })));
     checkShards(shards, { allowPartial: argv.allowPartial });
-    const data = mergeShards(shards, await shardResults(argv.dirs));
+    const data = mergeShards(shards, await shardResults(shards.map((s) => s.path)));
     const written = await writeReports(data, argv.out, formats);
     process.stdout.write(`${renderConsoleSummary(data.head)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
   },

@@ -1,4 +1,5 @@
 import { escapeHtml as h } from '../escape.js';
+import { inconsistentTable } from '../consistency.js';
 import { allSlices, confusions } from '../insights.js';
 import type { ScoredData } from '../../model/source.js';
 import { latencyChart, scoreChart, sliceBars, thresholdChart } from './charts.js';
@@ -54,7 +55,7 @@ ${figure('Top-1 accuracy by language, worst first', sliceBars('Top-1 accuracy by
 ${confusionTable(confusions(data, 15))}
 ${sliceTable(slices.category, 'category')}
 ${sliceTable(slices.language, 'language')}
-${sliceTable(slices.tag, 'tag')}
+${sliceTable(slices.tag, 'tag')}${inconsistentTable(report.metrics)}
 </div>
 <h2>Scores, thresholds and latency</h2>
 <div class="grid2">

@@ -1,3 +1,4 @@
+import { consistencyCard } from '../consistency.js';
 import { describeExpected, describeGot, ms, pct, truncate } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
 import { firstFailing, type Dimension, type SliceView } from '../insights.js';
@@ -32,6 +33,7 @@ export function cards(report: ScoredData['head']): string {
     card('Latency', `<ul class="kv">${latency}</ul>`),
   ];
   parts.push(card('Ranking', `<ul class="kv"><li>hit@1 <b>${pct(m.rank.hit1)}</b></li><li>hit@3 <b>${pct(m.rank.hit3)}</b></li><li>hit@5 <b>${pct(m.rank.hit5)}</b></li><li>MRR <b>${m.rank.mrr?.toFixed(3) ?? 'n/a'}</b></li></ul>`));
+  if (m.consistency) parts.push(consistencyCard(m));
   const rec = m.thresholds.recommended;
   if (rec) parts.push(card('Recommended floor threshold', `<div class="big">${h(rec.threshold)}</div><div class="hint">${h(m.thresholds.objective)} ${rec.objective.toFixed(3)} · answers ${pct(rec.answeredCorrectly)} of answerable correctly · refuses ${pct(rec.refusedCorrectly)} of out-of-scope · coverage ${pct(rec.coverage)}</div>`));
   return `<div class="cards">${parts.join('')}</div>`;

@@ -7,6 +7,7 @@ import { Tally } from '../tally.js';
 import { SliceGroups } from './breakdowns.js';
 import { EntryIndex, EntryTable, type EntryInfo } from './entries.js';
 import { ConfusionCounter } from './confusions.js';
+import { ConsistencyCounter } from './consistency.js';
 import { BinCounter, distribution, Extent } from './distribution.js';
 import { FloatList } from './floats.js';
 import { RankAccumulator } from './rank-metrics.js';
@@ -47,6 +48,7 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
   const tag = new SliceGroups((r) => r.tags);
   const entries = new EntryIndex(options.knowledgeBase);
   const confusions = new ConfusionCounter();
+  const consistency = new ConsistencyCounter();
 
   try {
     for (const r of results) {
@@ -63,6 +65,7 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
       tag.add(r);
       entries.add(r);
       confusions.add(r);
+      consistency.add(r);
     }
   } catch (error) {
     tally.dispose();
@@ -85,6 +88,7 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
   const top1Acc = top1Fraction(outcomes);
   const answerableAcc = answerableFraction(outcomes);
   const outOfScope = outOfScopeFraction(outcomes);
+  const repeated = consistency.result();
   const metrics: Metrics = {
     intervals: {
       top1Accuracy: wilson(top1Acc.successes, top1Acc.n),
@@ -105,6 +109,7 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
     breakdowns: { language: language.result(), tag: tag.result(), category: category.result() },
     entries: entryTable.result(),
     ...confusions.result(),
+    ...(repeated ? { consistency: repeated } : {}),
   };
   return { summary: tally.summary(latency), metrics };
 }

@@ -1,0 +1,49 @@
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError } from '../../errors.js';
+import { renderConsoleSummary } from '../../report/console.js';
+import { parseFormats, writeReports } from '../../report/write.js';
+import { rescoreReport } from '../../rescore/rescore.js';
+import { defineCommand } from '../command.js';
+import { EXIT_CODES_HELP } from '../exit-codes.js';
+
+/** A run directory's report.json, or the report.json given. */
+const reportOf = (from: string): string => (statSync(from, { throwIfNoEntry: false })?.isDirectory() ? join(from, 'report.json') : from);
+
+export const rescoreCommand = defineCommand({
+  command: 'rescore <from>',
+  describe: 'judge the answers a run received again, without a request: corrected dataset, alias file or floor threshold',
+  builder: (y) =>
+    y
+      .positional('from', { type: 'string', demandOption: true, describe: 'a run directory (its report.json) or a report.json' })
+      .option('out', { alias: 'o', type: 'string', demandOption: true, describe: 'where the rescored reports go (not the run directory itself)' })
+      .option('dataset', { alias: 'd', type: 'string', describe: "a corrected dataset: the run's ids with changed expectations (default: the expectations the run recorded)" })
+      .option('aliases', { type: 'string', describe: "CSV of old,new sequence numbers applied to expected_sequence (default: the run's, from its journal)" })
+      .option('floor', { type: 'number', describe: 'drop answers scoring below this, as if the service had refused them (what-if of the floor threshold)' })
+      .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
+      .check((argv) => {
+        if (argv.floor !== undefined && !Number.isFinite(argv.floor)) throw new ConfigError(`--floor must be a number, got ${argv.floor}`);
+        return true;
+      })
+      .epilogue(`The rescored report is marked run.rescored (what changed) and reads like any other: compare, trend, merge.\n\n${EXIT_CODES_HELP}`),
+  handler: async (argv) => {
+    const formats = parseFormats(argv.format);
+    const from = reportOf(argv.from);
+    // the results are read from the original report at every pass: it must not be replaced while they are
+    if (resolve(argv.out, 'report.json') === resolve(from)) throw new ConfigError(`--out ${argv.out} is where ${from} is: rescore into another directory`);
+    const data = await rescoreReport(from, {
+      ...(argv.dataset !== undefined ? { dataset: argv.dataset } : {}),
+      ...(argv.aliases !== undefined ? { aliases: argv.aliases } : {}),
+      ...(argv.floor !== undefined ? { floor: argv.floor } : {}),
+    });
+    const written = await writeReports(data, argv.out, formats);
+    const r = data.head.run.rescored!;
+    const what = [
+      r.dataset.from === r.dataset.to ? 'same dataset' : `dataset sha256 ${r.dataset.from.slice(0, 12)}… → ${r.dataset.to.slice(0, 12)}…`,
+      r.aliases === null ? 'no alias file' : `aliases ${r.aliases}`,
+      r.floor === null ? 'no floor' : `floor ${r.floor}`,
+      ...(r.leftOut > 0 ? [`${r.leftOut} question(s) left out (not in the dataset)`] : []),
+    ];
+    process.stdout.write(`${renderConsoleSummary(data.head)}\n  rescored ${from}: ${what.join(', ')}\n  reports: ${written.join(', ')}\n`);
+  },
+});

@@ -1,0 +1,48 @@
+import { ConfigError } from '../../errors.js';
+import { buildTrend, TREND_DEFAULTS } from '../../trend/build.js';
+import { findRuns } from '../../trend/discover.js';
+import { parseTrendFormats, writeTrend } from '../../trend/write.js';
+import { defineCommand } from '../command.js';
+import { EXIT_CODES_HELP } from '../exit-codes.js';
+import { verdictOf } from '../../model/verdict.js';
+import { enforceGates } from '../gates.js';
+
+export const trendCommand = defineCommand({
+  command: 'trend <dirs..>',
+  describe: 'the history of many runs: figures over time, failing-since, flaky questions; writes trend.html, trend.md and trend.json',
+  builder: (y) =>
+    y
+      .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'run directories (each with its report.json), or directories holding them (e.g. one per night)' })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/trend', describe: 'where trend.html, trend.md and trend.json go' })
+      .option('format', { type: 'string', default: 'all', describe: 'files to write, comma-separated: html,md,json' })
+      .option('flaky-flips', { type: 'number', default: TREND_DEFAULTS.flakyFlips, describe: 'a question is flaky when its top-1 correctness flipped at least this often with neither it nor the service changed' })
+      .option('max-new-failures', { type: 'number', group: 'Gates:', describe: 'fail (exit 1) when more questions than this fail in the latest run after passing the last time they were judged' })
+      .option('max-flaky', { type: 'number', group: 'Gates:', describe: 'fail (exit 1) when more questions than this are flaky' })
+      .check((argv) => {
+        const flips = argv['flaky-flips'];
+        if (!Number.isInteger(flips) || flips < 1) throw new ConfigError(`--flaky-flips must be a whole number >= 1, got ${flips}`);
+        for (const key of ['max-new-failures', 'max-flaky'] as const) {
+          const v = argv[key];
+          if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new ConfigError(`--${key} must be a whole number >= 0, got ${v}`);
+        }
+        return true;
+      })
+      .epilogue(`Runs are put in start-time order. Gates are judged after every file is written; a failed gate exits 1.\n\n${EXIT_CODES_HELP}`),
+  handler: async (argv) => {
+    const formats = parseTrendFormats(argv.format);
+    const reports = await findRuns(argv.dirs);
+    const trend = await buildTrend(reports, {
+      flakyFlips: argv.flakyFlips,
+      gates: {
+        ...(argv.maxNewFailures !== undefined ? { maxNewFailures: argv.maxNewFailures } : {}),
+        ...(argv.maxFlaky !== undefined ? { maxFlaky: argv.maxFlaky } : {}),
+      },
+    });
+    const written = await writeTrend(trend, argv.out, formats);
+    const fresh = trend.failing.filter((q) => q.newFailure).length;
+    process.stdout.write(
+      `answer-eval trend: ${trend.runs.length} runs, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
+    );
+    enforceGates(verdictOf(trend.gates), (t) => process.stdout.write(t));
+  },
+});

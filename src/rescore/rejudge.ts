@@ -1,0 +1,41 @@
+import type { AskResult } from '../client/ask.js';
+import { QuestionError } from '../client/errors.js';
+import type { Expectations } from '../model/expectations.js';
+import type { Question } from '../model/question.js';
+import type { QuestionResult } from '../model/report.js';
+import type { Matcher } from '../score/match.js';
+import { repeatsAtFloor, repeatsOf } from '../score/repeats.js';
+import { toResult } from '../score/result.js';
+
+/** A question as a result recorded it: enough to judge its answers again. */
+export function questionOf(r: QuestionResult): Question {
+  const { expect, ...expected } = r.expected;
+  return { id: r.id, line: r.line, question: r.question, expect, expected: expected as Expectations, language: r.language, tags: r.tags };
+}
+
+/** The reply a result recorded, as the client handed it to the run: the answers (those at or above `floor`), or the error. */
+function replyOf(r: QuestionResult, floor: number | undefined): AskResult {
+  if (r.error) return { ok: false, error: new QuestionError(r.error.kind, r.error.message, r.error.status), attempts: r.attempts, latencyMs: r.latencyMs };
+  const answers = floor === undefined ? r.answers : r.answers.filter((a) => a.answer_score >= floor);
+  return {
+    ok: true,
+    response: { answers, ...(r.postProcessedAnswer !== undefined ? { post_processed_answer: r.postProcessedAnswer } : {}) },
+    attempts: r.attempts,
+    latencyMs: r.latencyMs ?? 0,
+  };
+}
+
+/**
+ * A result judged again, exactly as the run judged it (toResult), against `question` (its expectations, possibly
+ * corrected) and `matcher` (compiled with the alias file): its outcome, rank, margin and reason. With `floor`, the
+ * answers scoring below it are dropped first, as if the service had refused them: a list left empty, or a top-1
+ * below the floor (then every answer is), is judged as a refusal (abstained, or fallback_ok for an out-of-scope row).
+ * The further askings of a --repeat run are kept (their top-1 below the floor refused too).
+ */
+export function rejudge(r: QuestionResult, question: Question, defaultLanguage: string, matcher: Matcher, floor?: number): QuestionResult {
+  let judged = toResult(question, replyOf(r, floor), defaultLanguage, matcher);
+  // the latency the run measured, not the 0 an answered result without one would get
+  if (r.error === null && r.latencyMs === null) judged = { ...judged, latencyMs: null };
+  if (r.repeats) judged = { ...judged, repeats: floor === undefined ? repeatsOf(judged, r.repeats.others) : repeatsAtFloor(judged, r.repeats, floor) };
+  return judged;
+}

@@ -1,0 +1,106 @@
+import { answerableFraction, OUTCOME_CLASSES, outOfScopeFraction, top1Fraction } from '../model/outcome.js';
+import { QuestionResultSchema } from '../model/report.js';
+import type { ReportHead } from '../model/source.js';
+import { readReportHead, scanReport } from '../report/read.js';
+import { wilson } from '../score/metrics/wilson.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { trendGates, type TrendGates } from './gates.js';
+import { QuestionHistory } from './history.js';
+import { identityHash, runChanges, serviceIdentity } from './identity.js';
+import { TREND_SCHEMA_VERSION, type FailingQuestion, type FlakyQuestion, type Trend, type TrendRun } from './schema.js';
+
+export interface TrendOptions {
+  /** A question is flaky when its top-1 correctness flipped at least this often with nothing changed. @default 2 */
+  flakyFlips?: number;
+  gates?: TrendGates;
+}
+
+export const TREND_DEFAULTS = { flakyFlips: 2 } as const;
+
+/** What the history reads of each result: less to check than a whole result, and the answers are not parsed into objects twice. */
+const ObservedSchema = QuestionResultSchema.pick({ id: true, question: true, language: true, expected: true, outcome: true, reason: true });
+
+/** What a run contributes besides its results: its place in time, identity and headline figures. */
+function runOf(path: string, head: ReportHead): TrendRun & { identity: Map<string, string>; order: string[] } {
+  const { summary: s, run } = head;
+  const identity = serviceIdentity(head);
+  const top1 = top1Fraction(s.outcomes);
+  const answerable = answerableFraction(s.outcomes);
+  const oos = outOfScopeFraction(s.outcomes);
+  return {
+    path,
+    startedAt: run.startedAt,
+    status: run.status,
+    rescored: run.rescored !== undefined,
+    dataset: { path: run.dataset.path, sha256: run.dataset.sha256 },
+    service: identityHash(identity),
+    changes: [],
+    total: s.total,
+    figures: {
+      top1Accuracy: wilson(top1.successes, top1.n),
+      answerableAccuracy: wilson(answerable.successes, answerable.n),
+      outOfScopeRecall: wilson(oos.successes, oos.n),
+      errorRate: wilson(s.outcomes.error, s.total),
+      latencyP50: s.latencyMs.p50,
+      latencyP90: s.latencyMs.p90,
+    },
+    identity,
+    // a rescored report keeps the times of its run: it comes right after it, rescores in the order they were made
+    order: [run.startedAt, run.rescored?.at ?? '', path],
+  };
+}
+
+const byOrder = (a: { order: string[] }, b: { order: string[] }): number => {
+  for (let k = 0; k < a.order.length; k++) if (a.order[k] !== b.order[k]) return a.order[k]! < b.order[k]! ? -1 : 1;
+  return 0;
+};
+
+/**
+ * The history of the runs whose report.json files are given (any order: they are put in start-time order). Reads
+ * each head, then each run's results in one streaming pass, oldest first, into a fixed state per question
+ * (QuestionHistory): memory grows with the number of questions, not with runs × questions.
+ */
+export async function buildTrend(reports: readonly string[], options: TrendOptions = {}): Promise<Trend> {
+  const flakyFlips = options.flakyFlips ?? TREND_DEFAULTS.flakyFlips;
+  const runs: ReturnType<typeof runOf>[] = [];
+  for (const path of reports) runs.push(runOf(path, await readReportHead(path))); // one head at a time: a head holds a report's metrics
+  runs.sort(byOrder);
+  runs.forEach((r, i) => {
+    if (i > 0) r.changes = runChanges(runs[i - 1]!, r);
+  });
+
+  const history = new QuestionHistory();
+  const failing: (Omit<FailingQuestion, 'failingSince' | 'everPassed'> & { slot: number })[] = [];
+  const flaky: FlakyQuestion[] = [];
+  for (const [index, run] of runs.entries()) {
+    const at = history.startRun(run.service);
+    const latest = index === runs.length - 1;
+    await scanReport(run.path, ObservedSchema, (r) => {
+      const { slot, before } = history.observe(at, r);
+      if (!latest) return;
+      if (OUTCOME_CLASSES[r.outcome].failing) {
+        failing.push({ id: r.id, question: r.question, outcome: r.outcome, ...(r.reason !== undefined ? { reason: r.reason } : {}), newFailure: before === true, slot });
+      }
+      const flips = history.flips(slot);
+      if (flips >= flakyFlips) flaky.push({ id: r.id, question: r.question, flips, correctNow: QuestionHistory.correctness(r.outcome) });
+    });
+  }
+
+  const failingQuestions: FailingQuestion[] = failing
+    .map(({ slot, ...q }) => ({ ...q, failingSince: history.failingSince(slot), everPassed: history.everPassed(slot) }))
+    .map(({ id, question, outcome, reason, failingSince, everPassed, newFailure }) => ({ id, question, outcome, ...(reason !== undefined ? { reason } : {}), failingSince, everPassed, newFailure }))
+    .sort((a, b) => b.failingSince - a.failingSince);
+  flaky.sort((a, b) => b.flips - a.flips);
+  const gates = trendGates(failingQuestions, flaky, options.gates ?? {});
+  return {
+    schemaVersion: TREND_SCHEMA_VERSION,
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    options: { flakyFlips },
+    runs: runs.map(({ identity: _, order: __, ...r }) => r),
+    questions: history.size,
+    failing: failingQuestions,
+    flaky,
+    gates,
+    verdict: gates.length === 0 ? 'no-gates' : gates.every((g) => g.passed) ? 'passed' : 'failed',
+  };
+}

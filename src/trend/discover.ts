@@ -1,0 +1,42 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { ConfigError } from '../errors.js';
+
+const REPORT = 'report.json';
+
+const isFile = (path: string): Promise<boolean> => stat(path).then((s) => s.isFile(), () => false);
+
+/**
+ * The report.json of every run named: a run directory (holding a report.json), a report.json itself, or a
+ * directory holding run directories (one level down, e.g. one per night). Each report once, in the order found.
+ */
+export async function findRuns(paths: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+      throw new ConfigError(`${path}: ${error.code === 'ENOENT' ? 'no such file or directory' : `cannot read it (${error.code ?? error.message})`} (expected a run directory or a directory of runs)`);
+    });
+    if (info.isFile()) {
+      found.push(path);
+      continue;
+    }
+    if (await isFile(join(path, REPORT))) {
+      found.push(join(path, REPORT));
+      continue;
+    }
+    const entries = await readdir(path, { withFileTypes: true });
+    const runs: string[] = [];
+    for (const entry of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+      if (await isFile(join(path, entry, REPORT))) runs.push(join(path, entry, REPORT));
+    }
+    if (runs.length === 0) throw new ConfigError(`${path}: no ${REPORT} in it or in its subdirectories (expected the --out directory of a run, or a directory holding them)`);
+    found.push(...runs);
+  }
+  const seen = new Set<string>();
+  return found.filter((p) => {
+    const key = resolve(p);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

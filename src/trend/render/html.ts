@@ -1,0 +1,133 @@
+/// <reference lib="dom" />
+import { ms, pct, truncate } from '../../report/describe.js';
+import { escapeHtml as h } from '../../report/escape.js';
+import { STYLES } from '../../report/html/styles.js';
+import type { Trend } from '../schema.js';
+import { SERIES, seriesChart } from './charts.js';
+import { deltaPoints, runLabel, streakRuns, verdictLine, withInterval } from './format.js';
+
+/** Rows shown per question table; trend.json has every one. */
+const TABLE_LIMIT = 1000;
+
+const TREND_STYLES = `
+svg .band{fill:var(--accent);opacity:.16}svg .change .mark{stroke:var(--warn)}svg .change text{fill:var(--warn)}
+.verdict{margin:8px 28px;padding:8px 12px;border-radius:6px;font-weight:600}
+.verdict.failed{background:#fde2e2;color:#7a1f1f}.verdict.passed{background:#dff3e8;color:#1d5e3a}
+input.filter{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);min-width:260px;margin:4px 0 8px}
+td.changes{font-size:12px;color:var(--muted)}
+`;
+
+/**
+ * The page's script, serialized with Function.prototype.toString (self-contained): a text filter over each
+ * question table. The tables themselves are HTML, so everything shows with JavaScript off.
+ */
+export function trendClient(): void {
+  for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input.filter'))) {
+    const table = document.getElementById(input.dataset['table'] ?? '') as HTMLTableElement | null;
+    if (!table) continue;
+    input.hidden = false;
+    input.addEventListener('input', () => {
+      const q = input.value.trim().toLowerCase();
+      for (const row of Array.from(table.tBodies[0]?.rows ?? [])) row.hidden = q !== '' && !(row.textContent ?? '').toLowerCase().includes(q);
+    });
+  }
+  document.body.dataset['ready'] = 'true';
+}
+
+const card = (title: string, body: string, cls = ''): string => `<section class="card ${cls}"><h3>${h(title)}</h3>${body}</section>`;
+
+function cards(trend: Trend): string {
+  const last = trend.runs.at(-1)!;
+  const prev = trend.runs.at(-2);
+  const fresh = trend.failing.filter((q) => q.newFailure).length;
+  const figure = (title: string, i: (typeof last.figures)['top1Accuracy'], before: number | null | undefined, cls = '') =>
+    card(title, `<div class="big">${pct(i.value)}</div><div class="ci">${h(withInterval(i))}</div>${before !== undefined ? `<div class="hint">${h(deltaPoints(before, i.value))} since the run before</div>` : ''}`, cls);
+  return `<div class="cards">${[
+    figure('Top-1 accuracy (latest)', last.figures.top1Accuracy, prev?.figures.top1Accuracy.value, 'hero'),
+    figure('In-scope accuracy (latest)', last.figures.answerableAccuracy, prev?.figures.answerableAccuracy.value),
+    figure('Out-of-scope recall (latest)', last.figures.outOfScopeRecall, prev?.figures.outOfScopeRecall.value),
+    card('Failing now', `<div class="big">${trend.failing.length}</div><div class="hint">${fresh} new since they last passed</div>`),
+    card('Flaky', `<div class="big">${trend.flaky.length}</div><div class="hint">top-1 correctness flipped ≥ ${trend.options.flakyFlips} times with nothing changed</div>`),
+    card('History', `<div class="big">${trend.runs.length}</div><div class="hint">runs · ${trend.questions} questions · latency p90 now ${h(ms(last.figures.latencyP90))}</div>`),
+  ].join('')}</div>`;
+}
+
+function runsTable(trend: Trend): string {
+  const rows = trend.runs.map((r, i) => `<tr><td class="num">${i + 1}</td><td>${h(runLabel(r, 'long'))}</td><td>${h(r.status)}${r.rescored ? ' (rescored)' : ''}</td><td class="num">${r.total}</td>`
+    + `<td class="num">${pct(r.figures.top1Accuracy.value)}</td><td class="num">${pct(r.figures.answerableAccuracy.value)}</td><td class="num">${pct(r.figures.outOfScopeRecall.value)}</td>`
+    + `<td class="num">${pct(r.figures.errorRate.value)}</td><td class="num">${h(ms(r.figures.latencyP90))}</td><td class="changes">${r.changes.map((c) => h(c.what)).join('<br>')}</td><td class="changes">${h(r.path)}</td></tr>`);
+  return `<table class="slices" id="runs"><caption>Runs, oldest first</caption><thead><tr><th class="num">#</th><th>started</th><th>status</th><th class="num">questions</th><th class="num">top-1</th><th class="num">in-scope</th><th class="num">oos recall</th><th class="num">errors</th><th class="num">p90</th><th>changed before this run</th><th>report</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+const more = (n: number, cols: number): string => (n > TABLE_LIMIT ? `<tfoot><tr><td colspan="${cols}" class="hint">… ${n - TABLE_LIMIT} more in trend.json</td></tr></tfoot>` : '');
+
+function failingTable(trend: Trend): string {
+  if (trend.failing.length === 0) return '<p class="hint">No question fails in the latest run.</p>';
+  const rows = trend.failing.slice(0, TABLE_LIMIT).map((q) => {
+    const since = trend.runs[q.failingSince]!;
+    return `<tr><td class="id">${h(q.id)}</td><td>${h(truncate(q.question, 140))}</td><td><span class="badge o-${h(q.outcome)}">${h(q.outcome)}</span></td>`
+      + `<td>${h(runLabel(since, 'long', q.failingSince))}</td><td class="num">${streakRuns(trend, q.failingSince)}</td><td>${q.everPassed ? 'yes' : '<b>never</b>'}</td><td>${q.newFailure ? '<b>new</b>' : ''}</td><td>${h(q.reason ?? '')}</td></tr>`;
+  });
+  return `<input class="filter" type="search" data-table="failing" placeholder="filter id, question, reason…" aria-label="filter failing questions" hidden>
+<table class="slices" id="failing"><caption>${trend.failing.length} failing in the latest run, most recent streaks first</caption><thead><tr><th>id</th><th>question</th><th>outcome</th><th>failing since</th><th class="num">runs</th><th>ever passed</th><th>new</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody>${more(trend.failing.length, 8)}</table>`;
+}
+
+function flakyTable(trend: Trend): string {
+  if (trend.flaky.length === 0) return `<p class="hint">No question flipped ${trend.options.flakyFlips} times or more with nothing changed.</p>`;
+  const rows = trend.flaky.slice(0, TABLE_LIMIT).map((q) => `<tr><td class="id">${h(q.id)}</td><td>${h(truncate(q.question, 140))}</td><td class="num">${q.flips}</td><td>${q.correctNow === null ? 'error' : q.correctNow ? 'correct' : 'failing'}</td></tr>`);
+  return `<input class="filter" type="search" data-table="flaky" placeholder="filter id, question…" aria-label="filter flaky questions" hidden>
+<table class="slices" id="flaky"><caption>${trend.flaky.length} flaky questions, most flips first</caption><thead><tr><th>id</th><th>question</th><th class="num">flips</th><th>latest</th></tr></thead><tbody>${rows.join('')}</tbody>${more(trend.flaky.length, 4)}</table>`;
+}
+
+/**
+ * trend.html: one self-contained page (inline CSS, SVG and script; a Content-Security-Policy forbids any request):
+ * the verdict, the headline figures over time with their 95% intervals and the runs where the dataset or the
+ * service changed, the runs, the failing questions with the run their failure began, and the flaky ones.
+ */
+export function* renderTrendHtml(trend: Trend): Generator<string> {
+  const title = `answer-eval trend · ${trend.runs.length} runs`;
+  const verdict = trend.verdict === 'no-gates' ? '' : `<div class="verdict ${trend.verdict}">${h(verdictLine(trend))}</div>`;
+  const first = trend.runs[0];
+  const last = trend.runs.at(-1);
+  yield `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; connect-src 'none'">
+<title>${h(title)}</title>
+<style>${STYLES}${TREND_STYLES}</style>
+</head>
+<body>
+<header>
+<h1>${h(title)}</h1>
+<div class="hint">${first && last ? `${h(runLabel(first, 'long'))} → ${h(runLabel(last, 'long'))} · ` : ''}${trend.questions} questions · ${h(trend.tool.name)} ${h(trend.tool.version)} · trend schema ${h(trend.schemaVersion)}</div>
+</header>
+${verdict}
+<main>
+`;
+  if (!first) {
+    yield '<p class="hint">No runs.</p></main></body></html>\n';
+    return;
+  }
+  yield `<h2>Latest run</h2>
+${cards(trend)}
+<h2>Over time</h2>
+<p class="hint">Line: the figure of each run; band: its 95% interval; dashed line: the dataset (D) or the service (S) changed before that run (hover it for what).</p>
+<div class="grid2">
+${SERIES.map((s) => `<figure><figcaption>${h(s.title)}</figcaption>${seriesChart(s, trend.runs)}</figure>`).join('\n')}
+</div>
+<h2>Failing in the latest run</h2>
+${failingTable(trend)}
+<h2>Flaky questions</h2>
+${flakyTable(trend)}
+<h2>Runs</h2>
+<div class="qt-wrap">${runsTable(trend)}</div>
+${trend.gates.length > 0 ? `<h2>Gates</h2><ul>${trend.gates.map((g) => `<li>${g.passed ? 'passed' : '<b>FAILED</b>'}: ${h(g.message)}</li>`).join('')}</ul>` : ''}
+</main>
+<footer>Generated by ${h(trend.tool.name)} ${h(trend.tool.version)}. Everything is in this file; it makes no network request.</footer>
+<script>(${trendClient.toString().replace(/<\//g, '<\\/')})();</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,67 @@
+import { ms, pct } from '../../report/describe.js';
+import { md } from '../../report/markdown.js';
+import type { Trend, TrendRun } from '../schema.js';
+import { SERIES } from './charts.js';
+import { deltaPoints, runLabel, streakRuns, verdictLine, withInterval } from './format.js';
+
+const LIST_LIMIT = 50;
+
+function figureRows(trend: Trend): string[] {
+  const first = trend.runs[0]!;
+  const last = trend.runs.at(-1)!;
+  return SERIES.map((s) => {
+    const a = s.point(first);
+    const b = s.point(last);
+    const known = trend.runs.map((r) => s.point(r).value).filter((v): v is number => v !== null);
+    const fmt = (v: number | null): string => (s.kind === 'share' ? pct(v) : ms(v));
+    const range = known.length === 0 ? 'n/a' : `${fmt(Math.min(...known))} – ${fmt(Math.max(...known))}`;
+    const latest = s.kind === 'share' ? withInterval({ value: b.value, low: b.low ?? null, high: b.high ?? null, successes: 0, n: b.n ?? 0 }) : fmt(b.value);
+    const change = s.kind === 'share' ? deltaPoints(a.value, b.value) : a.value === null || b.value === null ? 'n/a' : `${b.value - a.value >= 0 ? '+' : ''}${Math.round(b.value - a.value)} ms`;
+    return `| ${s.title} | ${fmt(a.value)} | ${latest} | ${change} | ${range} |`;
+  });
+}
+
+const runName = (run: TrendRun, i: number): string => md(runLabel(run, 'long', i), 40);
+
+/** trend.md: the verdict on its first line, then the figures, the changes, the failing and the flaky questions. */
+export function* renderTrendMarkdown(trend: Trend): Generator<string> {
+  const { runs } = trend;
+  const lines = [`### ${md(verdictLine(trend), 400)}`, ''];
+  if (runs.length === 0) {
+    yield `${lines.join('\n')}No runs.\n`;
+    return;
+  }
+  const latest = runs.length - 1;
+  const fresh = trend.failing.filter((q) => q.newFailure).length;
+  lines.push(
+    `${runs.length} runs from ${md(runLabel(runs[0]!, 'long'))} to ${md(runLabel(runs[latest]!, 'long'))} · ${trend.questions} questions · latest: ${md(runs[latest]!.path, 80)}`,
+    '',
+    `**${trend.failing.length}** failing in the latest run (**${fresh}** new) · **${trend.flaky.length}** flaky (top-1 correctness flipped ≥ ${trend.options.flakyFlips} times with nothing changed)`,
+    '',
+    '| figure | first run | latest run | change | range |',
+    '|---|---:|---:|---:|---:|',
+    ...figureRows(trend),
+  );
+  const changed = runs.flatMap((r, i) => (r.changes.length > 0 ? [[r, i] as const] : []));
+  if (changed.length > 0) {
+    lines.push('', '**Changes** (before the run named)', '', '| run | what changed |', '|---|---|');
+    for (const [r, i] of changed) lines.push(`| ${runName(r, i)} | ${r.changes.map((c) => md(c.what, 160)).join('<br>')} |`);
+  }
+  if (trend.failing.length > 0) {
+    lines.push('', `<details><summary>${trend.failing.length} failing questions in the latest run${trend.failing.length > LIST_LIMIT ? ` (first ${LIST_LIMIT})` : ''}</summary>`, '');
+    lines.push('| id | question | outcome | failing since | runs | ever passed | new | why |', '|---|---|---|---|---:|---|---|---|');
+    for (const q of trend.failing.slice(0, LIST_LIMIT)) {
+      lines.push(`| ${md(q.id, 24)} | ${md(q.question, 60)} | ${q.outcome} | ${runName(runs[q.failingSince]!, q.failingSince)} | ${streakRuns(trend, q.failingSince)} | ${q.everPassed ? 'yes' : 'never'} | ${q.newFailure ? 'new' : ''} | ${md(q.reason ?? '', 100)} |`);
+    }
+    lines.push('', '</details>');
+  }
+  if (trend.flaky.length > 0) {
+    lines.push('', `**Flaky questions** (${trend.flaky.length}${trend.flaky.length > LIST_LIMIT ? `, first ${LIST_LIMIT}` : ''})`, '', '| id | question | flips | latest |', '|---|---|---:|---|');
+    for (const q of trend.flaky.slice(0, LIST_LIMIT)) lines.push(`| ${md(q.id, 24)} | ${md(q.question, 60)} | ${q.flips} | ${q.correctNow === null ? 'error' : q.correctNow ? 'correct' : 'failing'} |`);
+  }
+  if (trend.gates.length > 0) {
+    lines.push('', '**Gates**', '', ...trend.gates.map((g) => `- ${g.passed ? 'passed' : '**FAILED**'}: ${md(g.message, 400)}`));
+  }
+  lines.push('', `<sub>${md(trend.tool.name)} ${md(trend.tool.version)} · trend schema ${md(trend.schemaVersion)}</sub>`, '');
+  yield lines.join('\n');
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTrend } from '../../src/trend/build.js';
+import { findRuns } from '../../src/trend/discover.js';
+import { renderTrendJsonSchema } from '../../src/trend/json-schema.js';
+import { renderTrendHtml } from '../../src/trend/render/html.js';
+import { renderTrendJson } from '../../src/trend/render/index.js';
+import { renderTrendMarkdown } from '../../src/trend/render/markdown.js';
+import type { Trend } from '../../src/trend/schema.js';
+import { HOSTILE } from '../helpers/report-fixture.js';
+import { tempDir } from '../helpers/tmp.js';
+import { writeFixtureRuns } from './fixture.js';
+
+const dir = tempDir('answer-eval-trend-render-');
+const text = (chunks: Iterable<string>): string => [...chunks].join('');
+let trend: Trend;
+
+beforeAll(async () => {
+  writeFixtureRuns(join(dir, 'runs'), 6, 120);
+  trend = await buildTrend(await findRuns([join(dir, 'runs')]), { gates: { maxNewFailures: 0 } });
+});
+
+describe('trend renderers', () => {
+  it('trend.md: the verdict on the first line; every string from a report escaped', () => {
+    const md = text(renderTrendMarkdown(trend));
+    expect(md.split('\n')[0]).toMatch(/^### answer-eval trend: FAILED \(\d+ new failures &gt; --max-new-failures 0/);
+    expect(md).not.toContain('<script>');
+    expect(md).toContain('&lt;script&gt;');
+  });
+
+  it('trend.html: no string from a report is markup', () => {
+    const html = text(renderTrendHtml(trend));
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain(HOSTILE.img);
+    expect(html).toContain("default-src 'none'");
+  });
+
+  it('schema/trend.schema.json is what `npm run schema` generates, and validates trend.json', () => {
+    const committed = readFileSync(fileURLToPath(new URL('../../schema/trend.schema.json', import.meta.url)), 'utf8');
+    expect(committed).toBe(renderTrendJsonSchema());
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(JSON.parse(committed));
+    expect(validate(JSON.parse(text(renderTrendJson(trend))))).toBe(true);
+    expect(validate.errors ?? null).toBeNull();
+  });
+
+  it('reads a run directory, a report.json or a directory of runs, each once; refuses a directory without any', async () => {
+    const runs = join(dir, 'runs');
+    const found = await findRuns([runs, join(runs, 'run-0'), join(runs, 'run-1', 'report.json')]);
+    expect(found).toHaveLength(6);
+    await expect(findRuns([dir + '/nothing'])).rejects.toThrow(/nothing: no such file or directory/);
+    await expect(findRuns([dir])).rejects.toThrow(/no report\.json in it or in its subdirectories/);
+  });
+});
