@@ -1,4 +1,4 @@
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { QuestionError } from './errors.js';
 import { redactUrlsIn } from './url.js';
 
@@ -22,6 +22,8 @@ export interface HttpReply {
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
+const usesProxy = (env: NodeJS.ProcessEnv): boolean => ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].some((k) => (env[k] ?? '') !== '');
+
 /** How long close() waits for the pool to close gracefully; every attempt has settled by then, see post. */
 const CLOSE_GRACE_MS = 1000;
 
@@ -32,49 +34,34 @@ export class Transport {
   readonly #inFlight = new Map<AbortSignal, Set<(reason: unknown) => void>>();
 
   constructor(readonly options: TransportOptions) {
-    this.#dispatcher = new EnvHttpProxyAgent({
-      connections: options.connections,
-      keepAliveTimeout: 30_000,
-      connect: { rejectUnauthorized: !options.insecure },
-    });
+    const settings = { connections: options.connections, keepAliveTimeout: 30_000, connect: { rejectUnauthorized: !options.insecure } };
+    // the proxy-aware agent looks at NO_PROXY on every request: only when a proxy is set
+    this.#dispatcher = usesProxy(process.env) ? new EnvHttpProxyAgent(settings) : new Agent(settings);
   }
 
   /**
-   * One attempt. It always settles, and by the timeout at the latest: a request undici never settles (it
-   * rejected a header value, and dropped the request, see checkAgentCode) fails as the timeout, and an error
-   * of any kind becomes a QuestionError; only the cancel signal's reason passes as it is.
+   * One attempt, through undici's dispatch() with a handler of our own: the body is gathered as it arrives, capped,
+   * with no stream, promise race or AbortSignal per request (request() costs more than the rest of the harness
+   * here). It always settles, and by the timeout at the latest: a request undici never settles (it rejected a header
+   * value and dropped the request, see checkAgentCode) fails as the timeout, and an error of any kind becomes a
+   * QuestionError; only the cancel signal's reason passes as it is.
    */
-  async post(url: URL, body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<HttpReply> {
-    // a plain controller and timer: AbortSignal.timeout/any cost more than the rest of the request here
-    const controller = new AbortController();
-    let timedOut = false;
-    let giveUp!: (reason: unknown) => void;
-    const givenUp = new Promise<never>((_, reject) => (giveUp = reject));
-    givenUp.catch(() => {}); // raced below; only ever read there
-    const abort = (reason: unknown): void => {
-      controller.abort(reason);
-      giveUp(reason);
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      abort(new QuestionError('timeout', `no response within ${this.options.timeoutMs} ms`));
-    }, this.options.timeoutMs);
-    const cancellable = signal ? this.#watch(signal) : undefined;
-    cancellable?.add(abort);
-    try {
-      if (signal?.aborted) throw signal.reason;
-      const res = await Promise.race([request(url, { method: 'POST', body, headers, signal: controller.signal, dispatcher: this.#dispatcher }), givenUp]);
-      const bytes = await Promise.race([readCapped(res.body, res.headers['content-length'], this.options.maxResponseBytes), givenUp]);
-      return { status: res.statusCode, headers: res.headers, bytes };
-    } catch (error) {
-      if (error instanceof QuestionError) throw error;
-      if (signal?.aborted) throw signal.reason ?? error;
-      if (timedOut) throw new QuestionError('timeout', `no response within ${this.options.timeoutMs} ms`);
-      throw toNetworkError(error);
-    } finally {
-      clearTimeout(timer);
-      cancellable?.delete(abort);
-    }
+  post(url: URL, body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<HttpReply> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<HttpReply>((resolve, reject) => {
+      const cancellable = signal ? this.#watch(signal) : undefined;
+      const attempt = new Attempt(this.options, (error, reply) => {
+        cancellable?.delete(attempt.abort);
+        if (error !== undefined) reject(error);
+        else resolve(reply!);
+      });
+      cancellable?.add(attempt.abort);
+      try {
+        this.#dispatcher.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'POST', body, headers }, attempt);
+      } catch (error) {
+        attempt.fail(error);
+      }
+    });
   }
 
   #watch(signal: AbortSignal): Set<(reason: unknown) => void> {
@@ -103,27 +90,77 @@ export class Transport {
   }
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], length: string | string[] | undefined, max: number): Promise<Buffer> {
-  const tooLarge = () => new QuestionError('protocol', `the response body is larger than ${max} bytes (--max-response-bytes)`);
-  if (typeof length === 'string') {
-    if (Number(length) > max) {
-      body.destroy();
-      throw tooLarge();
-    }
-    return Buffer.from(await body.arrayBuffer()); // undici stops at the declared length
+/** One attempt's undici handler: gathers the body up to the cap, and settles exactly once (see Transport.post). */
+class Attempt implements Dispatcher.DispatchHandler {
+  #controller: Dispatcher.DispatchController | undefined;
+  #reason: unknown;
+  #status = 0;
+  #headers: HttpReply['headers'] = {};
+  #chunks: Buffer[] = [];
+  #size = 0;
+  #settled = false;
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly options: TransportOptions,
+    private readonly settle: (error: unknown, reply?: HttpReply) => void,
+  ) {
+    this.#timer = setTimeout(() => this.abort(new QuestionError('timeout', `no response within ${options.timeoutMs} ms`)), options.timeoutMs);
   }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= max) chunks.push(chunk);
-      else body.destroy(tooLarge());
-    });
-    body.on('error', reject);
-    body.on('end', () => resolve(Buffer.concat(chunks, size)));
-    body.on('close', () => reject(new QuestionError('network', 'the connection closed before the end of the body')));
-  });
+
+  /** Gives up the attempt now, for `reason` (the timeout, the cap, or the cancel signal's reason). */
+  readonly abort = (reason: unknown): void => {
+    this.#reason ??= reason;
+    this.#controller?.abort(reason as Error);
+    this.#done(this.#reason);
+  };
+
+  /** undici failed the attempt (or threw before it started). */
+  fail(error: unknown): void {
+    this.#done(this.#reason ?? toNetworkError(error));
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.#reason !== undefined) controller.abort(this.#reason as Error);
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: HttpReply['headers']): void {
+    this.#status = status;
+    this.#headers = headers;
+    const length = headers['content-length'];
+    if (typeof length === 'string' && Number(length) > this.options.maxResponseBytes) this.abort(this.#tooLarge());
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.#size += chunk.length;
+    if (this.#size > this.options.maxResponseBytes) this.abort(this.#tooLarge());
+    else this.#chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    clearTimeout(this.#timer);
+    const bytes = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks, this.#size);
+    this.settle(undefined, { status: this.#status, headers: this.#headers, bytes });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.fail(error);
+  }
+
+  #tooLarge(): QuestionError {
+    return new QuestionError('protocol', `the response body is larger than ${this.options.maxResponseBytes} bytes (--max-response-bytes)`);
+  }
+
+  #done(error: unknown): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    clearTimeout(this.#timer);
+    this.#chunks = [];
+    this.settle(error);
+  }
 }
 
 function toNetworkError(error: unknown): QuestionError {

@@ -1,5 +1,5 @@
 import { checkAgentCode } from '../client/agent-code.js';
-import { ask, type AskContext } from '../client/ask.js';
+import { ask, type AskContext, type AskResult } from '../client/ask.js';
 import { DEFAULT_BACKOFF } from '../client/backoff.js';
 import { buildRequestBody, type RequestSettings } from '../client/request.js';
 import { holdsSecret, maskSecretDeep } from '../client/secret.js';
@@ -13,10 +13,11 @@ import type { Question } from '../model/question.js';
 import { AnswerEvalError, ConfigError, InputError, RunAbortedError } from '../errors.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
 import { toReport, type ReportData } from '../model/source.js';
-import { compileMatcher } from '../score/match.js';
+import { compileMatcher, type Matcher } from '../score/match.js';
 import { scoreResults } from '../score/metrics/index.js';
 import { toResult } from '../score/result.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { Backlog } from './backlog.js';
 import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
 import { headerDifferences, JournalWriter, readJournal, repeatKey, type JournalEntry } from './journal.js';
@@ -169,6 +170,18 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (o.signal?.aborted) onOuterAbort();
   o.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
+  // rows with the same expectations share one compiled matcher (a dataset has few distinct ones per entry)
+  const matchers = new Map<string, Matcher>();
+  const matcherOf = (q: Question): Matcher => {
+    const key = JSON.stringify(q.expected);
+    let m = matchers.get(key);
+    if (m === undefined) {
+      if (matchers.size >= 10_000) matchers.clear();
+      matchers.set(key, (m = compileMatcher(q.expected, aliases)));
+    }
+    return m;
+  };
+
   emit?.({ type: 'start', total: askings, done: askings - toAsk, toAsk });
   let done = askings - toAsk;
   let errorStreak = 0;
@@ -193,11 +206,17 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
       ));
     }
   };
+  // a reply frees its slot at once (the next request goes out); scoring and journaling wait for the loop's next turn
+  const backlog = new Backlog<{ q: Question; index: number; k: number; asked: AskResult }>(
+    ({ q, index, k, asked }) => onResult({ index, k, result: toResult(q, asked, o.language, matcherOf(q)) }),
+    (error) => stop(toError(error)),
+  );
   const execution = await execute(
     questions(),
-    async ({ q, index, k }, _i, signal) => ({ index, k, result: toResult(q, await ask({ ...ctx, signal }, q), o.language, compileMatcher(q.expected, aliases)) }),
-    { concurrency: o.concurrency, signal: drain.signal, onResult },
+    async (item, _i, signal) => backlog.push({ ...item, asked: await ask({ ...ctx, signal }, item.q) }),
+    { concurrency: o.concurrency, signal: drain.signal, onResult: () => {} },
   ).finally(async () => {
+    backlog.flush();
     clearTimeout(graceTimer);
     o.signal?.removeEventListener('abort', onOuterAbort);
     await transport.close();
