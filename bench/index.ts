@@ -1,7 +1,7 @@
 // npm run bench: every figure of BENCHMARKS.md, measured side by side in one run, on loopback only.
-//   npm run bench -- [--only a,b,c,d,e] [--sizes 10000,100000,1000000] [--seconds 8] [--trend-runs 30] [--trend-questions 100000]
-// (e, trend over many runs, is not in the default set: it writes ~2.5 GB of reports.) Figures measured are merged into
-// bench/results.json, so measuring one keeps the others.
+//   npm run bench -- [--only a,b,c,d,g,h] [--sizes 10000,100000,1000000] [--seconds 8] [--trend-runs 30] [--trend-questions 100000]
+// (g, trend over many runs, is not in the default set: it writes ~2.5 GB of reports.) Figures measured are merged into
+// bench/results.json, so measuring one keeps the others; each figure past a-d carries its own machine, date and load.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -11,11 +11,12 @@ import { benchLatency, type LatencyResult } from './latency.js';
 import { benchMemory, type MemoryResult } from './memory.js';
 import { ROOT } from './paths.js';
 import { benchThroughput, type ThroughputResult } from './throughput.js';
+import { benchThrottle, type ThrottleResult } from './throttle.js';
 import { benchTrend, type TrendResult } from './trend.js';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'a,b,c,d' },
+    only: { type: 'string', default: 'a,b,c,d,h' },
     sizes: { type: 'string', default: '10000,100000,1000000' },
     seconds: { type: 'string', default: '8' },
     formats: { type: 'string', default: 'all' },
@@ -29,7 +30,18 @@ const seconds = Number(values.seconds);
 const tmp = mkdtempSync(join(tmpdir(), 'answer-eval-bench-'));
 
 const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform };
-type Results = { machine: typeof machine; date: string; throughput?: ThroughputResult; latency?: LatencyResult; memory?: MemoryResult[]; html?: HtmlResult; trend?: TrendResult & { machine: typeof machine; date: string; load: number[] } };
+type Taken = { machine: typeof machine; date: string; load: number[] };
+type Results = {
+  machine: typeof machine;
+  date: string;
+  throughput?: ThroughputResult;
+  latency?: LatencyResult;
+  memory?: MemoryResult[];
+  html?: HtmlResult;
+  trend?: TrendResult & Taken;
+  throttle?: ThrottleResult & Taken;
+};
+const taken = (): Taken => ({ machine, date: new Date().toISOString(), load: loadavg() });
 const resultsFile = join(ROOT, 'bench', 'results.json');
 const results: Results = { machine, date: new Date().toISOString() };
 const rows: [string, string, string, string][] = [];
@@ -54,11 +66,18 @@ try {
       rows.push(['d report.html for 100k results', `${f(r.renderSeconds)} s`, `${f(r.sizeMb, 1)} MB`, r.renderSeconds < 5 && r.sizeMb < 25 ? 'met (< 5 s, < 25 MB)' : 'NOT met (< 5 s, < 25 MB)']);
     }
   }
-  if (only.has('e')) {
-    const load = loadavg();
+  if (only.has('h')) {
+    const when = taken();
+    const r = await benchThrottle(tmp, seconds);
+    results.throttle = { ...r, ...when };
+    rows.push(['h throughput with 0.5% 429s (Retry-After 0.05 s)', `${f(r.shortQps, 0)} vs ${f(r.freeQps, 0)} q/s`, `ratio ${f(r.shortRatio)}`, r.shortRatio >= 0.8 ? 'met (>= 0.8)' : 'NOT met (>= 0.8)']);
+    rows.push(['  same, Retry-After 1 s (the engine default)', `${f(r.longQps, 0)} q/s`, `ratio ${f(r.longRatio)}`, 'every 429 pauses the whole run']);
+  }
+  if (only.has('g')) {
+    const when = taken();
     const r = await benchTrend(tmp, Number(values['trend-runs']), Number(values['trend-questions']));
-    results.trend = { ...r, machine, date: new Date().toISOString(), load };
-    rows.push([`e trend, ${r.runs} runs x ${r.questions.toLocaleString('en')} questions (${f(r.inputMb, 0)} MB of report.json)`, `${f(r.seconds, 1)} s`, `${f(r.peakRssMb, 0)} MB peak RSS`, `10 runs: ${f(r.tenRuns.seconds, 1)} s, ${f(r.tenRuns.peakRssMb, 0)} MB`]);
+    results.trend = { ...r, ...when };
+    rows.push([`g trend, ${r.runs} runs x ${r.questions.toLocaleString('en')} questions (${f(r.inputMb, 0)} MB of report.json)`, `${f(r.seconds, 1)} s`, `${f(r.peakRssMb, 0)} MB peak RSS`, `10 runs: ${f(r.tenRuns.seconds, 1)} s, ${f(r.tenRuns.peakRssMb, 0)} MB`]);
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
@@ -69,8 +88,8 @@ console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb
 for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
 // figures not measured this time are kept from the last run that measured them
 const earlier = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Results) : {};
-// (the top-level machine and date are those of a-d; the trend figure carries its own)
-const onlyTrend = !['a', 'b', 'c', 'd'].some((k) => only.has(k));
-const measured = Object.fromEntries(Object.entries(results).filter(([k, v]) => v !== undefined && !(onlyTrend && (k === 'machine' || k === 'date'))));
+// (the top-level machine and date are those of a-d; the other figures carry their own)
+const noneOfAtoD = !['a', 'b', 'c', 'd'].some((k) => only.has(k));
+const measured = Object.fromEntries(Object.entries(results).filter(([k, v]) => v !== undefined && !(noneOfAtoD && (k === 'machine' || k === 'date'))));
 writeFileSync(resultsFile, `${JSON.stringify({ ...earlier, ...measured }, null, 2)}\n`);
 console.log('written: bench/results.json');

@@ -1,4 +1,4 @@
-// (e) Polite but not timid: throughput when 0.5% of replies are a 429, against the same run without.
+// (h) Polite but not timid: throughput when 0.5% of replies are a 429, against the same run without.
 // The embedded engine runs in its own process at a fixed latency; answer-eval runs the same dataset three
 // times: no 429s, 429s with Retry-After 0.05 s, and 429s with the engine's default Retry-After of 1 s.
 //
@@ -6,14 +6,6 @@
 // with a 1 s Retry-After, at several hundred questions/s, a 429 comes every fraction of a second and the pauses
 // take most of the time whatever the rate control does. The short Retry-After measures the rate control (the
 // cut and the climb back); the 1 s one what such a service costs.
-//
-// Wiring into bench/index.ts (the lead's):
-//   import { benchThrottle, type ThrottleResult } from './throttle.js';
-//   if (only.has('e')) {
-//     const r = (results.throttle = await benchThrottle(tmp, seconds));
-//     rows.push(['e throughput with 0.5% 429s (Retry-After 0.05 s)', `${f(r.shortQps, 0)} vs ${f(r.freeQps, 0)} q/s`, `ratio ${f(r.shortRatio)}`, r.shortRatio >= 0.8 ? 'met (>= 0.8)' : 'NOT met (>= 0.8)']);
-//     rows.push(['  same, Retry-After 1 s', `${f(r.longQps, 0)} q/s`, `ratio ${f(r.longRatio)}`, 'the pauses take the rest']);
-//   }
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeQuestions } from './lib/data.js';
