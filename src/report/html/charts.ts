@@ -97,7 +97,7 @@ export function latencyChart(report: Head): string | null {
     line = at - last < LABEL_GAP ? line + 1 : 0;
     last = at;
     const flip = at + LABEL_GAP > f.right;
-    return `<line class="mark" x1="${at}" x2="${at}" y1="${f.top}" y2="${f.bottom}"/><text class="mark-label" x="${flip ? at - 3 : at + 3}" y="${f.top + 10 + line * 12}"${flip ? ' text-anchor="end"' : ''}>${p} ${h(ms(v))}</text>`;
+    return `<line class="mark" x1="${at}" x2="${at}" y1="${f.top}" y2="${f.bottom}"/><text class="mark-label" x="${flip ? at - 3 : at + 3}" y="${f.top + 10 + line * 14}"${flip ? ' text-anchor="end"' : ''}>${p} ${h(ms(v))}</text>`;
   }).join('');
   return svg(f, 'Latency distribution (ms)', axisLeft(f, y, String) + bars + marks + axisBottom(f, x, 'latency (ms)', String));
 }

@@ -45,8 +45,8 @@ ul.kv{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 14p
 .outcome-card{margin-bottom:10px}
 .outcomes{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:8px 18px;align-items:center}
 @media (max-width:640px){.outcomes{grid-template-columns:minmax(0,1fr)}}
-a.cta{display:inline-block;padding:8px 14px;border-radius:8px;background:var(--bad);color:#fff;font-weight:600;text-decoration:none;white-space:normal}
-a.cta:visited{color:#fff}a.cta.calm{background:var(--ok)}
+a.cta{display:inline-block;padding:8px 14px;border-radius:8px;background:#b3261e;color:#fff;font-weight:600;text-decoration:none;white-space:normal}
+a.cta:visited{color:#fff}a.cta.calm{background:#1e7a4a}
 a.cta:hover,a.cta:focus-visible{filter:brightness(1.08)}
 .badge{display:inline-block;padding:0 7px;border-radius:9px;font-size:12px;color:#fff;white-space:nowrap}
 ${OUTCOMES.map((o) => `.o-${o}{background:${OUTCOME_CLASSES[o].colour}}`).join('')}
