@@ -52,7 +52,7 @@ export function thresholdChart(report: Head): string | null {
   const th = report.metrics.thresholds;
   const curve = th.curve;
   if (curve.length === 0) return null;
-  const f = frame(560, 240, 44, 30, 34);
+  const f = frame(720, 250, 44, 30, 34);
   const lo = curve[0]!.threshold;
   const hi = curve.at(-1)!.threshold;
   const x = scaleLinear().domain([lo, hi > lo ? hi : lo + 1]).range([f.left, f.right]);

@@ -62,7 +62,8 @@ export function client(): void {
       o.value = value;
       select.append(o);
     };
-    addOption(outcomeSelect, 'failing', `failing: ${FAILING.map((o) => data.outcomeLabels[data.outcomes.indexOf(o)]).join(', ')} (${failingCount})`);
+    addOption(outcomeSelect, 'failing', `failing (${failingCount})`);
+    outcomeSelect.title = `failing: ${FAILING.map((o) => data.outcomeLabels[data.outcomes.indexOf(o)]).join(', ')}`;
     addOption(outcomeSelect, '', `all outcomes (${rows.length})`);
     data.outcomes.forEach((o, k) => { if (counts[o]) addOption(outcomeSelect, o, `${data.outcomeLabels[k]} (${counts[o]})`); });
     if (failingCount === 0) state.outcome = '';

@@ -14,6 +14,8 @@ export function entriesClient(): void {
   const status = document.getElementById('e-status')!;
   // each entry row with the detail row after it
   const pairs = Array.from(body.querySelectorAll<HTMLTableRowElement>('tr.entry')).map((row) => [row, row.nextElementSibling as HTMLTableRowElement] as const);
+  // what a search looks in: the row (entry, category) and its detail (full answer text, label, sequence number)
+  const haystack = new Map(pairs.map(([row, detail]) => [row, `${row.cells[0]!.textContent}\n${row.cells[1]!.textContent}\n${detail.textContent}`.toLowerCase()]));
   const heads = Array.from(table.querySelectorAll<HTMLElement>('th[data-esort]'));
   const state = { column: 6, desc: false };
 
@@ -41,7 +43,7 @@ export function entriesClient(): void {
     const needle = search.value.trim().toLowerCase();
     let shown = 0;
     for (const [row, detail] of pairs) {
-      const match = (needle === '' || (row.dataset['search'] ?? '').includes(needle)) && (category.value === '' || row.dataset['category'] === category.value);
+      const match = (needle === '' || haystack.get(row)!.includes(needle)) && (category.value === '' || row.dataset['category'] === category.value);
       row.hidden = !match;
       if (!match) detail.hidden = true;
       else if (row.classList.contains('open')) detail.hidden = false;

@@ -5,46 +5,46 @@ import { OUT_OF_SCOPE, REFUSED } from '../../score/metrics/entries.js';
 import { gotoLink, type PageContext } from './page.js';
 
 /** Entries the table shows at most (worst F1 first); report.json has every one. */
-export const MAX_ENTRY_ROWS = 1000;
+export const MAX_ENTRY_ROWS = 500;
 /** Entries in the confusion matrix: the most confused ones. */
 export const MATRIX_SIZE = 12;
 
 const name = (e: Entry): string => e.label ?? `#${e.sequence}`;
-const num = (v: number | null): string => (v === null ? '' : String(v));
+const num = (v: number | null): string => (v === null ? '' : String(Math.round(v * 1e4) / 1e4));
 /** Worst F1 first; entries without an F1 (never expected, or never answered) after, the busier first. */
 const worstFirst = (a: Entry, b: Entry): number =>
   (a.f1 ?? 2) - (b.f1 ?? 2) || b.expected + b.answered - (a.expected + a.answered) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 const flowTitle = (f: EntryFlow): string => `${f.count} question${f.count === 1 ? '' : 's'}, e.g. ${f.examples.join(', ')}`;
 
-/** Flow chips: each filters the question table to the questions it counts. */
-function chips(e: Entry, flows: EntryFlow[], side: 'losesTo' | 'takesFrom', limit: number): string {
-  return flows.slice(0, limit).map((f) => {
+/** Flow chips: each filters the question table to the questions it counts (with example ids on hover, when `titled`). */
+function chips(e: Entry, flows: EntryFlow[], side: 'losesTo' | 'takesFrom', titled: boolean): string {
+  return flows.map((f) => {
     const filter = side === 'losesTo' ? { expected: e.key, got: f.key } : { expected: f.key, got: e.key };
-    return gotoLink(filter, `${h(f.key)} <b>${f.count}</b>`, 'chip', flowTitle(f));
+    return gotoLink(filter, `${h(f.key)} <b>${f.count}</b>`, 'chip', titled ? flowTitle(f) : '');
   }).join('');
 }
 
 function entryRow(e: Entry): string {
   const cells = [
-    `<td class="entry"><button type="button" class="toggle" aria-expanded="false" aria-label="show the answer text" hidden>▸</button>${e.expected > 0 ? gotoLink({ expected: e.key }, h(name(e)), '', 'the questions that expect it') : `<b>${h(name(e))}</b>`}${e.text === null ? '' : `<div class="answer" title="${h(truncate(e.text, 300))}">${h(truncate(e.text, 140))}</div>`}</td>`,
+    `<td class="entry"><button type="button" class="toggle" aria-expanded="false" aria-label="show the answer text" hidden>▸</button>${e.expected > 0 ? gotoLink({ expected: e.key }, h(name(e))) : `<b>${h(name(e))}</b>`}${e.text === null ? '' : `<div class="answer">${h(truncate(e.text, 120))}</div>`}</td>`,
     `<td>${h(e.category ?? '')}</td>`,
     `<td class="num" data-v="${e.expected}">${e.expected > 0 ? gotoLink({ expected: e.key }, String(e.expected)) : '0'}</td>`,
     `<td class="num" data-v="${num(e.recall)}">${e.recall === null ? '—' : pct(e.recall)}</td>`,
-    `<td class="num" data-v="${e.answered}">${e.answered > 0 ? gotoLink({ got: e.key }, String(e.answered), '', 'the questions it answered') : '0'}</td>`,
+    `<td class="num" data-v="${e.answered}">${e.answered > 0 ? gotoLink({ got: e.key }, String(e.answered)) : '0'}</td>`,
     `<td class="num" data-v="${num(e.precision)}">${e.precision === null ? '—' : pct(e.precision)}</td>`,
     `<td class="num" data-v="${num(e.f1)}">${e.f1 === null ? '—' : e.f1.toFixed(2)}</td>`,
-    `<td class="num" data-v="${e.refused}">${e.refused > 0 ? gotoLink({ expected: e.key, got: REFUSED }, String(e.refused), '', 'its questions the service refused') : '0'}</td>`,
-    `<td><div class="chips">${chips(e, e.losesTo, 'losesTo', 3)}</div></td>`,
-    `<td><div class="chips">${chips(e, e.takesFrom, 'takesFrom', 3)}</div></td>`,
+    `<td class="num" data-v="${e.refused}">${e.refused > 0 ? gotoLink({ expected: e.key, got: REFUSED }, String(e.refused)) : '0'}</td>`,
+    `<td><div class="chips">${chips(e, e.losesTo.slice(0, 3), 'losesTo', true)}</div></td>`,
+    `<td><div class="chips">${chips(e, e.takesFrom.slice(0, 3), 'takesFrom', true)}</div></td>`,
   ];
-  const search = [e.key, e.label ?? '', e.sequence ?? '', e.category ?? '', e.text ?? ''].join('\n').toLowerCase();
-  const facts = [['sequence number', num(e.sequence) || '—'], ['label', e.label ?? '—'], ['category', e.category ?? '—'], ['correct', `${e.correct} of ${e.expected} expected`], ['right answers', `${e.answeredCorrectly} of ${e.answered} answered`]]
+  const facts = [['sequence number', e.sequence === null ? '—' : String(e.sequence)], ['got right', `${e.correct} of the ${e.expected} questions that expect it`], ['right', `${e.answeredCorrectly} of the ${e.answered} questions it answered`]]
     .map(([k, v]) => `<div><span class="k">${h(k)}</span><span class="v">${h(v)}</span></div>`).join('');
+  // the flows past the three in the row
   const flows = (title: string, list: EntryFlow[], side: 'losesTo' | 'takesFrom') =>
-    list.length === 0 ? '' : `<div><span class="k">${title}</span> <span class="chips">${chips(e, list, side, list.length)}</span></div>`;
-  const detail = `<tr class="entry-detail" hidden><td colspan="10"><div class="entry-text">${e.text === null ? '<span class="hint">The run never showed this entry\'s answer (give the knowledge base with --kb to see it).</span>' : h(e.text)}</div><div class="facts">${facts}</div>${flows('loses questions to', e.losesTo, 'losesTo')}${flows('takes questions from', e.takesFrom, 'takesFrom')}</td></tr>`;
-  return `<tr class="entry" data-search="${h(search)}" data-category="${h(e.category ?? '')}">${cells.join('')}</tr>${detail}`;
+    list.length <= 3 ? '' : `<div><span class="k">${title}</span> <span class="chips">${chips(e, list.slice(3), side, false)}</span></div>`;
+  const detail = `<tr class="entry-detail" hidden><td colspan="10"><div class="entry-text">${e.text === null ? '<span class="hint">The run never showed this entry\'s answer (give the knowledge base with --kb to see it).</span>' : h(e.text)}</div><div class="facts">${facts}</div>${flows('also loses questions to', e.losesTo, 'losesTo')}${flows('also takes questions from', e.takesFrom, 'takesFrom')}</td></tr>`;
+  return `<tr class="entry" data-category="${h(e.category ?? '')}">${cells.join('')}</tr>${detail}`;
 }
 
 const ENTRY_HEAD: [key: string, label: string, cls: string, title: string][] = [

@@ -57,7 +57,7 @@ ${OUTCOMES.map((o) => `.o-${o}{background:${OUTCOME_CLASSES[o].colour}}`).join('
 @media (max-width:900px){.grid-advice{grid-template-columns:minmax(0,1fr)}}
 figure{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px;min-width:0;overflow-x:auto}
 figcaption{font-weight:600;font-size:13px;margin-bottom:4px}
-svg.chart{width:100%;min-width:440px;height:auto;font-size:10.5px;fill:var(--fg)}
+svg.chart{display:block;width:100%;min-width:440px;max-width:820px;height:auto;font-size:10.5px;fill:var(--fg)}
 svg .axis line{stroke:var(--muted);stroke-width:.6}svg .grid{stroke:var(--line)!important}
 svg .label{fill:var(--muted)}
 svg .ok{fill:var(--ok)}svg .bad{fill:var(--bad)}svg .warn{fill:var(--warn)}svg .lat{fill:var(--accent)}
