@@ -11,14 +11,15 @@ import { reportEdgeCases } from '../helpers/edge-cases.js';
 import { makeReport } from '../helpers/report-fixture.js';
 
 // Every format of a few reports, as files under test/report/golden/: a change to any report shows as a
-// readable diff in review (`vitest -u` rewrites them). report.html is kept without its script (code, tested in
+// readable diff in review (`vitest -u` rewrites them). report.html is kept without its scripts (code, tested in
 // the browser) and with its packed page data unpacked, every index resolved, so only what the page shows counts.
 
 function shownData(html: string): unknown {
   const b64 = /<script id="page-data" type="application\/octet-stream">([A-Za-z0-9+/=]*)<\/script>/.exec(html)![1]!;
   const d = JSON.parse(strFromU8(gunzipSync(Buffer.from(b64, 'base64')))) as {
-    outcomes: string[]; flags: string[]; languages: string[]; tags: string[]; answers: unknown[]; rows: unknown[][];
+    outcomes: string[]; flags: string[]; languages: string[]; tags: string[]; categories: string[]; entries: string[]; answers: unknown[]; rows: unknown[][];
   };
+  const entry = (k: unknown) => (k === -1 ? null : d.entries[k as number]);
   const answer = (ref: unknown) => (typeof ref === 'number' ? d.answers[ref] : ref);
   return {
     outcomes: d.outcomes,
@@ -27,7 +28,7 @@ function shownData(html: string): unknown {
       const list = r[9] as unknown[];
       const pairs = [];
       for (let k = 0; k < list.length; k += 2) pairs.push([answer(list[k]), list[k + 1]]);
-      return [r[0], r[1], d.languages[r[2] as number], (r[3] as number[]).map((t) => d.tags[t]), d.outcomes[r[4] as number], ...r.slice(5, 9), pairs, ...r.slice(10)];
+      return [r[0], r[1], d.languages[r[2] as number], (r[3] as number[]).map((t) => d.tags[t]), d.outcomes[r[4] as number], ...r.slice(5, 9), pairs, ...r.slice(10, 14), d.categories[r[14] as number], entry(r[15]), entry(r[16])];
     }),
   };
 }
@@ -35,7 +36,7 @@ function shownData(html: string): unknown {
 const readableHtml = (html: string): string =>
   html
     .replace(/<script id="page-data"[^>]*>[^<]*<\/script>/, () => `<script id="page-data">\n${JSON.stringify(shownData(html), null, 1)}\n</script>`)
-    .replace(/<script>\(function client[\s\S]*?<\/script>/, '<script>(client code)</script>');
+    .replace(/<script>\(function (\w+)[\s\S]*?<\/script>/g, (_, name: string) => `<script>(${name} code)</script>`);
 
 function edgeReport(): Report {
   const results: QuestionResult[] = reportEdgeCases();

@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderString } from '../../src/report/formats.js';
-import { CHROMIUM, launchBrowser } from '../helpers/browser.js';
+import { CHROMIUM, launchBrowser, openPage } from '../helpers/browser.js';
 import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
 import { tempDir } from '../helpers/tmp.js';
 
@@ -23,18 +23,7 @@ const write = (name: string, html: string): string => {
 };
 
 /** Opens a report, recording console errors, page errors and every request. */
-async function open(path: string, javaScriptEnabled = true) {
-  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('request', (r) => requests.push(r.url()));
-  await page.goto(pathToFileURL(path).href);
-  if (javaScriptEnabled) await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-  return { page, problems, requests, close: () => context.close() };
-}
+const open = (path: string, javaScriptEnabled = true) => openPage(browser, path, { javaScriptEnabled });
 
 const rowOutcomes = (page: Page) => page.locator('#q-body tr.row .badge').allTextContents();
 
@@ -54,10 +43,6 @@ describe.skipIf(!hasChromium)('report.html in headless Chromium', () => {
       const failing = report.results.filter((r) => ['wrong', 'abstained', 'fallback_missed', 'error'].includes(r.outcome)).length;
       expect(await page.locator('#table-status').textContent()).toContain(`of ${failing} questions (filtered from 200)`);
 
-      if (process.env['UPDATE_SCREENSHOT'] === '1') {
-        mkdirSync('docs', { recursive: true });
-        await page.screenshot({ path: 'docs/report.png', fullPage: true });
-      } else await page.screenshot({ path: join(dir, 'report.png'), fullPage: true });
 
       await page.selectOption('#f-outcome', 'wrong');
       expect(new Set(await rowOutcomes(page))).toEqual(new Set(['wrong']));
@@ -99,7 +84,7 @@ describe.skipIf(!hasChromium)('report.html in headless Chromium', () => {
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
 
       // a language slice filters the table
-      await page.locator('tr.filterable[data-filter="language"]').first().click();
+      await page.locator('tr.goto[data-language]').first().click();
       expect(await page.locator('#f-language').inputValue()).not.toBe('');
 
       expect(problems).toEqual([]);

@@ -27,7 +27,7 @@ describe('report.html (static checks)', () => {
     expect(html).not.toContain(HOSTILE.img);
     expect(html).not.toContain('datasets/faq <&>.csv');
     expect(html).toContain('datasets/faq &lt;&amp;&gt;.csv');
-    expect(html.match(/<script\b/g)).toHaveLength(2);
+    expect(html.match(/<script\b/g)).toHaveLength(3);
   });
 
   it('embeds every question, compressed, and the data decodes to the same rows', () => {
@@ -40,7 +40,7 @@ describe('report.html (static checks)', () => {
 
   it('past the cap on distinct answers, puts the answer in the row: the page shows the same', () => {
     const full = decode([...encodePageData(report.results)].join(''));
-    const capped = decode([...encodePageData(report.results, 5)].join(''));
+    const capped = decode([...encodePageData(report.results, { maxAnswers: 5 })].join(''));
     expect(capped.answers).toHaveLength(5);
     expect(shown(capped)).toEqual(shown(full));
   });

@@ -1,8 +1,9 @@
 import { max } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
-import { pct } from '../describe.js';
+import { ms, pct } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
-import type { SliceView } from '../insights.js';
+import type { Dimension, SliceView } from '../insights.js';
+import type { ThresholdPoint } from '../../model/metrics.js';
 import type { ScoredData } from '../../model/source.js';
 import { axisBottom, axisLeft, frame, legend, r1, rect, svg } from './svg.js';
 
@@ -12,6 +13,9 @@ interface Histogram {
 }
 
 type Head = ScoredData['head'];
+
+/** Room for a mark label ("p90 1234 ms") before the next one must go a line lower. */
+const LABEL_GAP = 74;
 
 /** Top-1 score histogram, correct and not correct side by side in each bin, the recommended threshold marked. */
 export function scoreChart(report: Head): string {
@@ -33,23 +37,43 @@ export function scoreChart(report: Head): string {
   return svg(f, 'Top-1 score: correct vs not correct', body);
 }
 
-/** Accuracy of what is answered vs coverage as the floor threshold rises; the recommended threshold circled. */
+/** Points of a long curve kept for hover dots: every `step`-th, and the last. */
+const sample = <T>(list: T[], most: number): T[] => {
+  const step = Math.max(1, Math.ceil(list.length / most));
+  return list.filter((_, k) => k % step === 0 || k === list.length - 1);
+};
+
+/**
+ * What each floor threshold would do, from the lowest one the run can replay (`replayableFrom`) up: in-scope
+ * questions answered correctly, out-of-scope questions refused, and the objective (when it is another line),
+ * as steps (a figure holds until the next distinct score); the recommended threshold marked.
+ */
 export function thresholdChart(report: Head): string | null {
   const th = report.metrics.thresholds;
-  if (th.curve.length === 0) return null;
-  const points = th.curve.map((p) => ({ ...p, accuracy: p.coverage > 0 ? p.answeredCorrectly / p.coverage : null }));
-  const f = frame(560, 220);
-  const x = scaleLinear().domain([0, 1]).range([f.left, f.right]);
-  const y = scaleLinear().domain([Math.min(0.5, ...points.flatMap((p) => (p.accuracy === null ? [] : [p.accuracy]))), 1]).nice().range([f.bottom, f.top]);
-  const line = points.filter((p) => p.accuracy !== null).map((p, k) => `${k === 0 ? 'M' : 'L'}${r1(x(p.coverage))},${r1(y(p.accuracy!))}`).join('');
-  const dots = points.map((p) => p.accuracy === null ? '' : `<circle class="dot" cx="${r1(x(p.coverage))}" cy="${r1(y(p.accuracy))}" r="2.5"><title>${h(`threshold ${p.threshold}: coverage ${pct(p.coverage)}, accuracy ${pct(p.accuracy)}, refused out-of-scope ${pct(p.refusedCorrectly)}`)}</title></circle>`).join('');
-  const rec = th.recommended && th.recommended.coverage > 0 ? th.recommended : null;
+  const curve = th.curve;
+  if (curve.length === 0) return null;
+  const f = frame(720, 250, 44, 30, 34);
+  const lo = curve[0]!.threshold;
+  const hi = curve.at(-1)!.threshold;
+  const x = scaleLinear().domain([lo, hi > lo ? hi : lo + 1]).range([f.left, f.right]);
+  const y = scaleLinear().domain([0, 1]).range([f.bottom, f.top]);
+  const steps = (value: (p: ThresholdPoint) => number): string =>
+    curve.map((p, k) => `${k === 0 ? 'M' : 'H'}${r1(x(p.threshold))}${k === 0 ? ',' : 'V'}${r1(y(value(p)))}`).join('') + `H${r1(f.right)}`;
+  type Line = [cls: string, key: string, label: string, value: (p: ThresholdPoint) => number];
+  const lines: Line[] = [['curve', 'key-accent', 'in-scope answered correctly', (p) => p.answeredCorrectly]];
+  if (th.outOfScope > 0) lines.push(['curve oos', 'key-oos', 'out-of-scope refused', (p) => p.refusedCorrectly]);
+  if (th.objective !== 'keep-accuracy') lines.push(['curve objective', 'key-objective', 'objective', (p) => p.objective]);
+  const paths = lines.map(([cls, , , value]) => `<path class="${cls}" d="${steps(value)}"/>`).join('');
+  const dots = sample(curve, 120).map((p) => `<circle class="dot" cx="${r1(x(p.threshold))}" cy="${r1(y(p.answeredCorrectly))}" r="2"><title>${h(`floor ${p.threshold}: ${pct(p.answeredCorrectly)} of in-scope answered correctly, ${pct(p.refusedCorrectly)} of out-of-scope refused, ${pct(p.coverage)} of in-scope answered at all, objective ${p.objective.toFixed(3)}`)}</title></circle>`).join('');
+  const keys = lines.map(([, key, label], k) => `<rect class="${key}" x="${f.left + k * 170}" y="4" width="10" height="10"/><text x="${f.left + k * 170 + 14}" y="13">${h(label)}</text>`).join('');
+  const rec = th.recommended;
   const mark = rec ? (() => {
-    const [cx, cy] = [r1(x(rec.coverage)), r1(y(rec.answeredCorrectly / rec.coverage))];
-    return `<circle class="mark" cx="${cx}" cy="${cy}" r="7"/><text class="mark-label" x="${cx - 8}" y="${cy + 20}" text-anchor="end">recommended threshold ${h(rec.threshold)}</text>`;
+    const cx = r1(x(rec.threshold));
+    const right = cx > (f.left + f.right) / 2;
+    return `<line class="mark" x1="${cx}" x2="${cx}" y1="${f.top - 4}" y2="${f.bottom}"/><text class="mark-label" x="${right ? cx - 4 : cx + 4}" y="${f.top - 4}" text-anchor="${right ? 'end' : 'start'}">recommended ${h(rec.threshold)}</text>`;
   })() : '';
-  const body = axisLeft(f, y, (v) => pct(v, 0)) + `<path class="curve" d="${line}"/>` + dots + mark + axisBottom(f, x, 'coverage (share of answerable questions answered)', (v) => pct(v, 0));
-  return svg(f, 'Accuracy of answered questions vs coverage, by floor threshold', body);
+  const body = axisLeft(f, y, (v) => pct(v, 0), 5) + paths + dots + mark + keys + axisBottom(f, x, `floor threshold (from ${lo}, the lowest score answered)`, String);
+  return svg(f, 'In-scope answered correctly and out-of-scope refused, by floor threshold', body);
 }
 
 /** Latency histogram with p50 and p90 marked. */
@@ -63,28 +87,44 @@ export function latencyChart(report: Head): string | null {
     const x0 = x(hist.edges[i] ?? 0);
     return rect(x0 + 0.5, y(c), x(hist.edges[i + 1] ?? 0) - x0 - 1, f.bottom - y(c), 'lat', `${hist.edges[i]}–${hist.edges[i + 1]} ms: ${c}`);
   }).join('');
+  // labels never overlap: a label close to the one before goes a line lower; near the right edge, left of its line
+  let last = -Infinity;
+  let line = 0;
   const marks = (['p50', 'p90'] as const).map((p) => {
     const v = report.summary.latencyMs[p];
-    return v === null || v > x.domain()[1]! ? '' : `<line class="mark" x1="${r1(x(v))}" x2="${r1(x(v))}" y1="${f.top}" y2="${f.bottom}"/><text class="mark-label" x="${r1(x(v)) + 3}" y="${f.top + 10}">${p}</text>`;
+    if (v === null || v > x.domain()[1]!) return '';
+    const at = r1(x(v));
+    line = at - last < LABEL_GAP ? line + 1 : 0;
+    last = at;
+    const flip = at + LABEL_GAP > f.right;
+    return `<line class="mark" x1="${at}" x2="${at}" y1="${f.top}" y2="${f.bottom}"/><text class="mark-label" x="${flip ? at - 3 : at + 3}" y="${f.top + 10 + line * 14}"${flip ? ' text-anchor="end"' : ''}>${p} ${h(ms(v))}</text>`;
   }).join('');
   return svg(f, 'Latency distribution (ms)', axisLeft(f, y, String) + bars + marks + axisBottom(f, x, 'latency (ms)', String));
 }
 
-/** Horizontal bars of top-1 accuracy per slice, worst first, with the 95% interval as a whisker. */
-export function sliceBars(title: string, list: SliceView[], limit = 12): string | null {
+/** Width in the chart's units of a label of this many characters (10.5 px system font, digits and spaces). */
+const textWidth = (chars: number): number => Math.ceil(chars * 6.4);
+
+/**
+ * Horizontal bars of top-1 accuracy per slice, worst first, with the 95% interval as a whisker; the right margin
+ * fits the longest value label. Each bar is a link to its questions (`goto`, as the slice tables).
+ */
+export function sliceBars(title: string, list: SliceView[], dim: Dimension, limit = 12): string | null {
   const shown = list.filter((s) => s.accuracy !== null).slice(0, limit);
   if (shown.length === 0) return null;
   const row = 20;
-  const f = frame(560, 40 + shown.length * row, 120, 32, 6, 60);
+  const value = (s: SliceView): string => `${pct(s.accuracy, 0)} · ${s.total}`;
+  const f = frame(560, 40 + shown.length * row, 120, 32, 6, 8 + textWidth(Math.max(...shown.map((s) => value(s).length))));
   const x = scaleLinear().domain([0, 1]).range([f.left, f.right]);
   const body = shown.map((s, k) => {
     const yy = f.top + k * row;
     const acc = s.accuracy!;
     const tone = acc < 0.6 ? 'bad' : acc < 0.8 ? 'warn' : 'ok';
     const whisker = s.low !== null && s.high !== null ? `<line class="whisker" x1="${r1(x(s.low))}" x2="${r1(x(s.high))}" y1="${yy + 7}" y2="${yy + 7}"/>` : '';
-    return `<text x="${f.left - 6}" y="${yy + 11}" text-anchor="end">${h(s.key.length > 18 ? `${s.key.slice(0, 17)}…` : s.key)}</text>`
-      + rect(f.left, yy + 1, x(acc) - f.left, row - 6, tone, `${s.key}: ${pct(acc)} top-1 accuracy, ${s.failures} failing, ${s.errors} errors, ${s.total} questions`)
-      + whisker + `<text x="${f.right + 4}" y="${yy + 11}">${h(pct(acc, 0))} · ${s.total}</text>`;
+    const tip = `${s.key}: ${pct(acc)} top-1 accuracy, ${s.failures} failing, ${s.errors} errors, ${s.total} questions`;
+    return `<g class="goto" data-${dim}="${h(s.key)}" tabindex="0" role="link" aria-label="${h(`${tip}: show these questions`)}"><rect class="hit" x="0" y="${yy}" width="${f.width}" height="${row}" fill="transparent"/><text x="${f.left - 6}" y="${yy + 11}" text-anchor="end">${h(s.key.length > 18 ? `${s.key.slice(0, 17)}…` : s.key)}</text>`
+      + rect(f.left, yy + 1, x(acc) - f.left, row - 6, tone, tip)
+      + whisker + `<text x="${f.right + 4}" y="${yy + 11}">${h(value(s))}</text></g>`;
   }).join('');
   return svg(f, title, body + axisBottom(f, x, 'top-1 accuracy', (v) => pct(v, 0), 5));
 }

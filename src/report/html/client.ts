@@ -27,7 +27,7 @@ export function client(): void {
 
   function start(data: PageData): void {
     const rows = data.rows;
-    const state = { outcome: 'failing', language: '', tag: '', search: '', sort: 'line', desc: false, page: 0, size: 100 };
+    const state = { outcome: 'failing', category: '', language: '', tag: '', expected: '', got: '', search: '', sort: 'line', desc: false, page: 0, size: 100 };
     const expanded = new Set<number>();
     let view: number[] = [];
     let haystack: string[] | null = null;
@@ -62,7 +62,8 @@ export function client(): void {
       o.value = value;
       select.append(o);
     };
-    addOption(outcomeSelect, 'failing', `failing: ${FAILING.map((o) => data.outcomeLabels[data.outcomes.indexOf(o)]).join(', ')} (${failingCount})`);
+    addOption(outcomeSelect, 'failing', `failing (${failingCount})`);
+    outcomeSelect.title = `failing: ${FAILING.map((o) => data.outcomeLabels[data.outcomes.indexOf(o)]).join(', ')}`;
     addOption(outcomeSelect, '', `all outcomes (${rows.length})`);
     data.outcomes.forEach((o, k) => { if (counts[o]) addOption(outcomeSelect, o, `${data.outcomeLabels[k]} (${counts[o]})`); });
     if (failingCount === 0) state.outcome = '';
@@ -73,6 +74,10 @@ export function client(): void {
     const tagSelect = byId<HTMLSelectElement>('f-tag');
     addOption(tagSelect, '', 'all tags');
     for (const t of [...data.tags].sort()) addOption(tagSelect, t, t);
+    const categorySelect = byId<HTMLSelectElement>('f-category');
+    addOption(categorySelect, '', 'all categories');
+    for (const c of [...data.categories].sort()) addOption(categorySelect, c, c);
+    const entryChip = byId('f-entry');
     const sizeSelect = byId<HTMLSelectElement>('f-size');
     for (const s of PAGE_SIZES) addOption(sizeSelect, String(s), `${s} per page`);
     sizeSelect.value = String(state.size);
@@ -90,16 +95,23 @@ export function client(): void {
     }
 
     function compute(): void {
-      const lang = state.language === '' ? -1 : data.languages.indexOf(state.language);
-      const tag = state.tag === '' ? -1 : data.tags.indexOf(state.tag);
+      // -1: no filter; -2: a value no question has, so none matches
+      const indexIn = (list: readonly string[], value: string) => (value === '' ? -1 : list.includes(value) ? list.indexOf(value) : -2);
+      const lang = indexIn(data.languages, state.language);
+      const tag = indexIn(data.tags, state.tag);
+      const category = indexIn(data.categories, state.category);
+      const [expected, got] = [indexIn(data.entries, state.expected), indexIn(data.entries, state.got)];
       const needle = state.search.trim().toLowerCase();
       const out: number[] = [];
       for (let i = 0; i < rows.length; i++) {
         const r = rows[i]!;
         const o = data.outcomes[r[4]]!;
         if (state.outcome === 'failing' ? !FAILING.includes(o) : state.outcome !== '' && o !== state.outcome) continue;
-        if (lang >= 0 && r[2] !== lang) continue;
-        if (tag >= 0 && !r[3].includes(tag)) continue;
+        if (lang !== -1 && r[2] !== lang) continue;
+        if (tag !== -1 && !r[3].includes(tag)) continue;
+        if (category !== -1 && r[14] !== category) continue;
+        if (expected !== -1 && r[15] !== expected) continue;
+        if (got !== -1 && r[16] !== got) continue;
         if (needle !== '' && !hay(i).includes(needle)) continue;
         out.push(i);
       }
@@ -120,15 +132,17 @@ export function client(): void {
       const tr = el('tr', null, 'detail');
       const td = el('td');
       td.colSpan = 9;
-      const meta = el('div', null, 'meta');
+      const meta = el('div', null, 'facts');
       const items: [string, string][] = [
         ['question', r[1]], ['expected', r[5] || '(nothing: unlabeled)'], ['outcome', outcomeLabel(i)],
-        ['language', data.languages[r[2]]!], ['tags', r[3].map((t) => data.tags[t]).join(', ') || '—'],
+        ['category', data.categories[r[14]]!], ['language', data.languages[r[2]]!], ['tags', r[3].map((t) => data.tags[t]).join(', ') || '—'],
         ['latency', r[6] === null ? '—' : `${r[6]} ms`], ['attempts', String(r[7])], ['dataset line', String(r[12])],
       ];
       if (r[13] !== null) items.unshift(['why', r[13]]);
       if (r[8] !== null) items.push(['error', r[8]]);
       if (r[11] !== null) items.push(['first matching answer at rank', String(r[11])]);
+      if (r[15] >= 0) items.push(['expected entry', data.entries[r[15]]!]);
+      if (r[16] >= 0) items.push(['top-1 counts as', data.entries[r[16]]!]);
       for (const [k, v] of items) {
         const p = el('div');
         p.append(el('span', k, 'k'), el('span', v, 'v'));
@@ -197,6 +211,9 @@ export function client(): void {
       body.replaceChildren(frag);
       status.textContent = view.length === 0 ? 'No question matches these filters.'
         : `${from + 1}–${from + slice.length} of ${view.length} questions${view.length < rows.length ? ` (filtered from ${rows.length})` : ''} · page ${state.page + 1} of ${pages}`;
+      const entryText = [state.expected && `expected ${state.expected}`, state.got && `got ${state.got}`].filter(Boolean).join(' · ');
+      entryChip.hidden = entryText === '';
+      byId('f-entry-text').textContent = entryText;
       byId<HTMLButtonElement>('p-prev').disabled = state.page === 0;
       byId<HTMLButtonElement>('p-next').disabled = state.page >= pages - 1;
       for (const th of Array.from(document.querySelectorAll<HTMLElement>('#q-table th[data-sort]'))) {
@@ -212,6 +229,8 @@ export function client(): void {
     outcomeSelect.addEventListener('change', () => { state.outcome = outcomeSelect.value; update(); });
     languageSelect.addEventListener('change', () => { state.language = languageSelect.value; update(); });
     tagSelect.addEventListener('change', () => { state.tag = tagSelect.value; update(); });
+    categorySelect.addEventListener('change', () => { state.category = categorySelect.value; update(); });
+    byId('f-entry-clear').addEventListener('click', () => { state.expected = state.got = ''; update(); });
     sizeSelect.addEventListener('change', () => { state.size = Number(sizeSelect.value); update(); });
     let timer: number | undefined;
     searchInput.addEventListener('input', () => {
@@ -238,30 +257,34 @@ export function client(): void {
     byId('q-body').addEventListener('click', (e) => toggle((e.target as HTMLElement).closest('tr')));
     byId('q-body').addEventListener('keydown', (e) => { if (e.key === 'Enter') toggle((e.target as HTMLElement).closest('tr')); });
 
-    // slice rows and confusion examples drive the table
-    const show = () => byId('questions').scrollIntoView();
-    for (const tr of Array.from(document.querySelectorAll<HTMLElement>('[data-filter]'))) {
-      tr.addEventListener('click', () => {
-        const select = tr.dataset['filter'] === 'language' ? languageSelect : tagSelect;
-        select.value = tr.dataset['value'] ?? '';
-        state.language = languageSelect.value;
-        state.tag = tagSelect.value;
-        state.outcome = outcomeSelect.value = '';
-        update();
-        show();
-      });
+    // links anywhere on the page (class goto, data-* filters: see QuestionFilter) drive the table
+    const selects: [HTMLSelectElement, 'outcome' | 'category' | 'language' | 'tag'][] = [[outcomeSelect, 'outcome'], [categorySelect, 'category'], [languageSelect, 'language'], [tagSelect, 'tag']];
+    function go(link: HTMLElement): void {
+      const d = link.dataset;
+      for (const [select, key] of selects) {
+        select.value = d[key] ?? '';
+        // a value the select does not offer (an outcome no question has) still filters
+        state[key] = d[key] ?? '';
+      }
+      state.expected = d['expected'] ?? '';
+      state.got = d['got'] ?? '';
+      searchInput.value = state.search = d['id'] ?? '';
+      update();
+      const first = view[0];
+      if (d['id'] !== undefined && view.length === 1 && first !== undefined) { expanded.add(first); render(); }
+      byId('questions').scrollIntoView();
     }
-    for (const a of Array.from(document.querySelectorAll<HTMLElement>('a.example'))) {
-      a.addEventListener('click', (e) => {
-        e.preventDefault();
-        searchInput.value = state.search = a.dataset['id'] ?? '';
-        state.outcome = outcomeSelect.value = '';
-        update();
-        const first = view[0];
-        if (view.length === 1 && first !== undefined) { expanded.add(first); render(); }
-        show();
-      });
-    }
+    const linkOf = (e: Event) => (e.target as Element).closest<HTMLElement>('.goto');
+    document.addEventListener('click', (e) => {
+      const link = linkOf(e);
+      if (!link) return;
+      e.preventDefault();
+      go(link);
+    });
+    document.addEventListener('keydown', (e) => {
+      const link = linkOf(e);
+      if (link && e.key === 'Enter' && link.tagName !== 'A') go(link);
+    });
     byId('q-controls').hidden = false;
     update();
     (window as unknown as { __firstRenderMs: number }).__firstRenderMs = performance.now();

@@ -1,7 +1,9 @@
 import { Gzip, strToU8 } from 'fflate';
-import { needsAttention, OUTCOME_CLASSES, OUTCOMES } from '../../model/outcome.js';
+import { isJudged, needsAttention, OUTCOME_CLASSES, OUTCOMES } from '../../model/outcome.js';
 import { describeExpected } from '../describe.js';
 import type { QuestionResult, ReportAnswer } from '../../model/report.js';
+import type { ScoredData } from '../../model/source.js';
+import { ANY_ANSWER, EntryIndex, OUT_OF_SCOPE, REFUSED } from '../../score/metrics/entries.js';
 
 /** Flag bits of an answer in the page data, in this order: bit k = FLAG_NAMES[k]. */
 export const FLAG_NAMES = ['dummy', 'floor', 'suggestion', 'dialogue', 'dialog-in-progress', 'international', 'not-agent'] as const;
@@ -17,9 +19,15 @@ export type PageAnswer = [string, number, string, string, number];
  * One question: [id, question, language index, tag indexes, outcome index, expected (words), latency ms | null,
  * attempts, error message | null, ranked list as flat (answer, score) pairs in service order (the answer an index
  * into `answers`, or the answer itself once the table is full), position of the top-1 in that list (-1 none),
- * rank of the first matching answer | null, line, why it did not pass | null].
+ * rank of the first matching answer | null, line, why it did not pass | null, category index, expected entry index
+ * (-1: not judged, or unlabeled), got entry index (-1: not judged)]. The entry indexes point into `entries`: the
+ * keys of metrics.entries, and `(out of scope)` / `(any answer)` on the expected side, `(refused)` on the got side,
+ * as the entry table counts them, so a click on an entry, a flow or a matrix cell shows the questions it counts.
  */
-export type PageRow = [string, string, number, number[], number, string, number | null, number, string | null, (number | PageAnswer)[], number, number | null, number, string | null];
+export type PageRow = [
+  string, string, number, number[], number, string, number | null, number, string | null, (number | PageAnswer)[], number, number | null, number, string | null,
+  number, number, number,
+];
 
 export interface PageData {
   outcomes: readonly string[];
@@ -30,6 +38,10 @@ export interface PageData {
   flags: readonly string[];
   languages: string[];
   tags: string[];
+  /** A question's category (the rule of the category breakdown), by index. */
+  categories: string[];
+  /** Entry keys, by index. */
+  entries: string[];
   answers: PageAnswer[];
   rows: PageRow[];
 }
@@ -60,14 +72,40 @@ const BASE64_BLOCK = 3 * (1 << 15);
 const ROWS_BLOCK = 1 << 16;
 
 /**
+ * The entries the run shows, to give each page row its category and entry keys by the rules of the breakdowns
+ * and the entry table: seeded with metrics.entries (so an entry never returned keeps its category), then one pass.
+ */
+export function pageIndex(data: ScoredData): EntryIndex {
+  const index = new EntryIndex(data.head.metrics.entries);
+  for (const r of data.results) index.add(r);
+  return index;
+}
+
+/** The row's expected and got entry keys, as the entry table counts the question (undefined: not counted). */
+function entryKeys(index: EntryIndex, r: QuestionResult): [string | undefined, string | undefined] {
+  if (!isJudged(r.outcome)) return [undefined, undefined];
+  const expected = index.expectedKey(r) ?? (r.expected.expect === 'fallback' ? OUT_OF_SCOPE : ANY_ANSWER);
+  return [expected, index.givenKey(r) ?? REFUSED];
+}
+
+export interface PageDataOptions {
+  /** Gives each row its category and entry keys; without it, categoryOf over an index of the run's answers alone. */
+  index?: EntryIndex;
+  /** @default MAX_ANSWERS */
+  maxAnswers?: number;
+}
+
+/**
  * The page data (`PageData` as JSON, rows first and the tables they index after them) gzipped and base64-encoded,
  * a piece at a time in one pass over the results: memory is the distinct languages, tags and answers
  * (answers up to `maxAnswers`), and one block of text and of compressed bytes. The page inflates it with the
  * browser's DecompressionStream.
  */
-export function* encodePageData(results: Iterable<QuestionResult>, maxAnswers = MAX_ANSWERS): Generator<string> {
+export function* encodePageData(results: Iterable<QuestionResult>, { index = new EntryIndex(), maxAnswers = MAX_ANSWERS }: PageDataOptions = {}): Generator<string> {
   const languages = interner<string>((s) => s);
   const tags = interner<string>((s) => s);
+  const categories = interner<string>((s) => s);
+  const entries = interner<string>((s) => s);
   const answers = interner<PageAnswer>((a) => JSON.stringify(a), maxAnswers);
   let compressed: Uint8Array[] = [];
   let compressedBytes = 0;
@@ -90,6 +128,7 @@ export function* encodePageData(results: Iterable<QuestionResult>, maxAnswers = 
   let text = `{"outcomes":${JSON.stringify(OUTCOMES)},"outcomeLabels":${JSON.stringify(labels)},"attention":${JSON.stringify(attention)},"flags":${JSON.stringify(FLAG_NAMES)},"rows":[`;
   let first = true;
   for (const r of results) {
+    const [expectedEntry, gotEntry] = entryKeys(index, r);
     const row: PageRow = [
       r.id,
       r.question,
@@ -108,6 +147,9 @@ export function* encodePageData(results: Iterable<QuestionResult>, maxAnswers = 
       r.rank ?? null,
       r.line,
       r.reason ?? null,
+      categories.id(index.categoryOf(r))!,
+      expectedEntry === undefined ? -1 : entries.id(expectedEntry)!,
+      gotEntry === undefined ? -1 : entries.id(gotEntry)!,
     ];
     text += `${first ? '' : ','}${JSON.stringify(row)}`;
     first = false;
@@ -118,7 +160,7 @@ export function* encodePageData(results: Iterable<QuestionResult>, maxAnswers = 
       if (piece) yield piece;
     }
   }
-  text += `],"languages":${JSON.stringify(languages.values)},"tags":${JSON.stringify(tags.values)},"answers":${JSON.stringify(answers.values)}}`;
+  text += `],"languages":${JSON.stringify(languages.values)},"tags":${JSON.stringify(tags.values)},"categories":${JSON.stringify(categories.values)},"entries":${JSON.stringify(entries.values)},"answers":${JSON.stringify(answers.values)}}`;
   gzip.push(strToU8(text), true);
   yield drain(true);
 }

@@ -1,32 +1,41 @@
 import { escapeHtml as h } from '../escape.js';
-import { inconsistentTable } from '../consistency.js';
-import { allSlices, confusions } from '../insights.js';
 import type { ScoredData } from '../../model/source.js';
-import { latencyChart, scoreChart, sliceBars, thresholdChart } from './charts.js';
 import { client } from './client.js';
-import { encodePageData } from './data.js';
-import { cards, confusionTable, noscriptFailures, sliceTable } from './sections.js';
+import { encodePageData, pageIndex } from './data.js';
+import { entriesClient } from './entries-client.js';
+import { pageContext } from './page.js';
+import { SECTIONS } from './sections.js';
 import { STYLES } from './styles.js';
 import { verdictBanner } from '../verdict.js';
 
-const figure = (caption: string, chart: string | null, note = ''): string =>
-  chart === null ? '' : `<figure><figcaption>${h(caption)}</figcaption>${chart}${note ? `<div class="hint">${note}</div>` : ''}</figure>`;
+/** A script element running a self-contained function (serialized with Function.toString). */
+const script = (fn: () => void): string => `<script>(${fn.toString().replace(/<\//g, '<\\/')})();</script>`;
 
-const TABLE_HEAD = [
-  ['line', '#', 'num', '52px'], ['id', 'id', '', '90px'], ['question', 'question', '', '26%'], ['language', 'lang', '', '56px'], ['outcome', 'outcome', '', '118px'],
-  ['', 'expected', '', '14%'], ['', 'top-1 answer', '', '30%'], ['score', 'score', 'num', '64px'], ['latency', 'ms', 'num', '60px'],
-].map(([sort, label, cls, width]) => `<th${sort ? ` data-sort="${sort}"` : ''} class="${cls}" style="width:${width}">${label}</th>`).join('');
+/** The run in one line of facts, each wrapping as a whole on a narrow screen. */
+function runFacts(data: ScoredData): string {
+  const { run, tool, schemaVersion } = data.head;
+  const facts = [
+    `${run.baseUrl}${run.embeddedEngine ? ' (embedded engine)' : ''}`,
+    `agent ${run.agent}`,
+    `started ${run.startedAt}`,
+    `${Math.round(run.durationMs / 1000)} s`,
+    `${tool.name} ${tool.version}`,
+    `schema ${schemaVersion}`,
+  ];
+  return `<ul class="run-meta">${facts.map((f) => `<li>${h(f)}</li>`).join('')}</ul>`;
+}
 
 /**
  * report.html: one self-contained page (inline CSS, script and data, no request of any kind).
- * Summary, slices and charts are rendered here as HTML and SVG, so they show with JavaScript off;
+ * The sections (SECTIONS, one function each) are rendered here as HTML and SVG, so they show with JavaScript off;
  * the question table is built in the page from the embedded, gzip-compressed data, one page of rows at a time.
- * Passes over the results: two (failing questions, page data).
+ * Passes over the results: three (entry index, failing questions without JavaScript, page data).
  */
 export function* renderHtml(data: ScoredData): Generator<string> {
   const report = data.head;
   const { run } = report;
-  const slices = allSlices(data);
+  const page = pageContext(data);
+  const index = pageIndex(data);
   const title = `answer-eval · ${run.dataset.path}`;
   yield `<!doctype html>
 <html lang="en">
@@ -38,52 +47,27 @@ export function* renderHtml(data: ScoredData): Generator<string> {
 <style>${STYLES}</style>
 </head>
 <body>
-${report.gates ? `${verdictBanner(report.gates)}\n` : ''}<header>
-<h1>${h(title)}</h1>
-<div class="meta">${h(run.baseUrl)} · agent ${h(run.agent)}${run.embeddedEngine ? ' (embedded engine)' : ''} · started ${h(run.startedAt)} · ${Math.round(run.durationMs / 1000)} s · ${h(report.tool.name)} ${h(report.tool.version)} · schema ${h(report.schemaVersion)}</div>
+<header>
+<h1>${h(title).replace(/\//g, '/<wbr>')}</h1>
+${runFacts(data)}
 </header>
-${run.status === 'partial' ? `<div class="banner">Partial run: ${h(report.summary.total)} of ${h(run.dataset.questions)} questions were asked${run.stopReason ? ` (${h(run.stopReason)})` : ''}.</div>` : ''}
+${report.gates ? `${verdictBanner(report.gates)}\n` : ''}${run.status === 'partial' ? `<div class="banner">Partial run: ${h(report.summary.total)} of ${h(run.dataset.questions)} questions were asked${run.stopReason ? ` (${h(run.stopReason)})` : ''}.</div>\n` : ''}<nav class="toc" aria-label="sections">${SECTIONS.map((s) => `<a href="#${s.id}"${s.id === 'questions' && page.attention > 0 ? ' class="attention"' : ''}>${h(s.nav?.(page) ?? s.title)}</a>`).join('')}</nav>
 <main>
-<h2>At a glance</h2>
-${cards(report)}
-<h2>What is wrong, and where</h2>
-<div class="grid2">
-${figure('Top-1 accuracy by category, worst first', sliceBars('Top-1 accuracy by category', slices.category), 'bar: top-1 accuracy · line: 95% interval · number: questions')}
-${figure('Top-1 accuracy by language, worst first', sliceBars('Top-1 accuracy by language', slices.language))}
-</div>
-<div class="grid2">
-${confusionTable(confusions(data, 15))}
-${sliceTable(slices.category, 'category')}
-${sliceTable(slices.language, 'language')}
-${sliceTable(slices.tag, 'tag')}${inconsistentTable(report.metrics)}
-</div>
-<h2>Scores, thresholds and latency</h2>
-<div class="grid2">
-${figure('Top-1 score: correct vs not correct', scoreChart(report), 'Not-correct answers scoring above the threshold are the ones a floor cannot catch.')}
-${figure('Accuracy vs coverage as the floor threshold rises', thresholdChart(report), 'Each dot is a threshold; hover for its figures.')}
-${figure('Latency', latencyChart(report))}
-</div>
-<h2 id="questions">Questions</h2>
-<div id="q-controls" hidden>
-<select id="f-outcome" aria-label="outcome"></select>
-<select id="f-language" aria-label="language"></select>
-<select id="f-tag" aria-label="tag"></select>
-<input id="f-search" type="search" placeholder="search id, question, expected, answer…" aria-label="search">
-<select id="f-size" aria-label="rows per page"></select>
-<button id="p-prev" type="button">‹ prev</button><button id="p-next" type="button">next ›</button>
-</div>
-<div id="table-status"></div>
 `;
-  yield noscriptFailures(data.results);
-  yield `
-<div class="qt-wrap"><table id="q-table" class="qt"><thead><tr>${TABLE_HEAD}</tr></thead><tbody id="q-body"></tbody></table></div>
-<p class="hint">Click a row for the full ranked answer list with its flags (bold: the top-1 by score; green edge: the first answer meeting the expectations). Click a language or tag slice, or a confusion example, to filter.</p>
-</main>
+  for (const section of SECTIONS) {
+    yield `<section id="${section.id}">\n<h2>${h(section.title)}</h2>\n`;
+    const body = section.render(page, data.results);
+    if (typeof body === 'string') yield body;
+    else yield* body;
+    yield '\n</section>\n';
+  }
+  yield `</main>
 <footer>Generated by ${h(report.tool.name)} ${h(report.tool.version)}. Everything is in this file; it makes no network request.</footer>
 <script id="page-data" type="application/octet-stream">`;
-  yield* encodePageData(data.results);
+  yield* encodePageData(data.results, { index });
   yield `</script>
-<script>(${client.toString().replace(/<\//g, "<\\/")})();</script>
+${script(entriesClient)}
+${script(client)}
 </body>
 </html>
 `;

@@ -1,66 +1,122 @@
 import { OUTCOME_CLASSES, OUTCOMES } from '../../model/outcome.js';
 import { VERDICT_CSS } from '../verdict.js';
 
-/** The page's CSS: system fonts only (no web font requests), light and dark. */
+/**
+ * The page's CSS: system fonts only (no web font requests), light and dark. Also read by trend.html, so the shared
+ * blocks (header, cards, grid2, tables, charts) keep their class names. Grids use `min(…, 100%)` so that nothing is
+ * wider than a 390 px phone; wide tables scroll inside their own box (`.table-wrap`, `.qt-wrap`), never the page.
+ */
 export const STYLES = `
-:root{--bg:#f6f7f9;--fg:#1d2330;--muted:#667085;--card:#fff;--line:#e3e6ec;--ok:#2f9e63;--warn:#d9932b;--bad:#d64545;--accent:#3a6ff7;--miss:#8e5bd1;--err:#7a1f1f;--gray:#98a2b3}
-@media (prefers-color-scheme:dark){:root{--bg:#14171d;--fg:#e6e8ee;--muted:#98a2b3;--card:#1d2129;--line:#2c323d}}
+:root{--bg:#f6f7f9;--fg:#1d2330;--muted:#5d6679;--card:#fff;--line:#e3e6ec;--ok:#2f9e63;--warn:#d9932b;--bad:#d64545;--accent:#3a6ff7;--miss:#8e5bd1;--err:#7a1f1f;--gray:#98a2b3;--link:#1f56c9;--link-visited:#6b3fb5;--shade:214,69,69;--hover:rgba(58,111,247,.08);color-scheme:light dark}
+@media (prefers-color-scheme:dark){:root{--bg:#14171d;--fg:#e6e8ee;--muted:#a3acbd;--card:#1d2129;--line:#2f3642;--accent:#6f95ff;--link:#8fb3ff;--link-visited:#c6a6ff;--shade:240,96,96;--hover:rgba(111,149,255,.12)}}
 *{box-sizing:border-box}
-body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
-header{padding:18px 28px 8px}
-header h1{margin:0;font-size:20px}
-header .meta{color:var(--muted);font-size:12.5px;margin-top:4px;overflow-wrap:anywhere}
+[hidden]{display:none!important}
+html{scroll-padding-top:52px}
+body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg);overflow-wrap:break-word}
+a{color:var(--link)}a:visited{color:var(--link-visited)}
+a.goto{cursor:pointer}
+header{padding:18px 28px 8px;max-width:100%}
+header h1{margin:0;font-size:20px;line-height:1.3;overflow-wrap:anywhere}
+header .run-meta{display:flex;flex-wrap:wrap;gap:2px 14px;list-style:none;margin:6px 0 0;padding:0;color:var(--muted);font-size:12.5px}
+header .run-meta li{overflow-wrap:anywhere;min-width:0}
 .banner{margin:8px 28px;padding:8px 12px;border-radius:6px;background:#fff3cd;color:#5c4400}
 ${VERDICT_CSS}
+nav.toc{position:sticky;top:0;z-index:5;display:flex;gap:4px;overflow-x:auto;padding:6px 28px;background:var(--bg);border-bottom:1px solid var(--line);white-space:nowrap}
+nav.toc a{padding:4px 10px;border-radius:6px;text-decoration:none;color:var(--fg);font-size:13px}
+nav.toc a:hover,nav.toc a:focus-visible{background:var(--hover)}
+nav.toc a.attention{color:var(--link);font-weight:600}
 main{padding:0 28px 40px}
-h2{font-size:16px;margin:26px 0 10px;border-bottom:1px solid var(--line);padding-bottom:4px}
-.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(190px,1fr));gap:10px}
-.card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 14px}
+main>section{margin-top:18px}
+h2{font-size:16px;margin:18px 0 10px;border-bottom:1px solid var(--line);padding-bottom:4px}
+h2 .hint{font-weight:400}
+.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(190px,100%),1fr));gap:10px;margin-bottom:10px}
+.cards.headline{grid-template-columns:repeat(auto-fit,minmax(min(200px,100%),1fr))}
+@media (max-width:640px){.cards.headline{grid-template-columns:repeat(2,minmax(0,1fr))}.cards.headline .big{font-size:24px}.card{padding:8px 10px}}
+.card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 14px;min-width:0}
 .card.wide{grid-column:span 2}
+@media (max-width:640px){.card.wide{grid-column:auto}header,main{padding-left:14px;padding-right:14px}nav.toc{padding:6px 14px}.banner,.verdict{margin-left:14px;margin-right:14px}}
 .card h3{margin:0 0 6px;font-size:12px;font-weight:600;color:var(--muted);text-transform:uppercase;letter-spacing:.03em}
-.big{font-size:28px;font-weight:650}
+.big{font-size:28px;font-weight:650;line-height:1.2}
 .ci,.hint{color:var(--muted);font-size:12px}
+.figure .over{color:var(--muted);font-size:12px}
 ul.kv{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 14px}
 .bar{display:flex;height:12px;border-radius:6px;overflow:hidden;margin:4px 0 8px;background:var(--line)}
 .seg{display:block;height:100%}
+.outcome-card{margin-bottom:10px}
+.outcomes{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:8px 18px;align-items:center}
+@media (max-width:640px){.outcomes{grid-template-columns:minmax(0,1fr)}}
+a.cta{display:inline-block;padding:8px 14px;border-radius:8px;background:#b3261e;color:#fff;font-weight:600;text-decoration:none;white-space:normal}
+a.cta:visited{color:#fff}a.cta.calm{background:#1e7a4a}
+a.cta:hover,a.cta:focus-visible{filter:brightness(1.08)}
 .badge{display:inline-block;padding:0 7px;border-radius:9px;font-size:12px;color:#fff;white-space:nowrap}
 ${OUTCOMES.map((o) => `.o-${o}{background:${OUTCOME_CLASSES[o].colour}}`).join('')}
-.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:12px;align-items:start;margin-bottom:12px}
-figure{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px}
+.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(420px,100%),1fr));gap:12px;align-items:start;margin-bottom:12px}
+.grid2>*{min-width:0}
+.grid2.tables{grid-template-columns:repeat(auto-fit,minmax(min(480px,100%),1fr))}
+.grid-advice{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,2fr);gap:12px;align-items:start;margin-bottom:12px}
+@media (max-width:900px){.grid-advice{grid-template-columns:minmax(0,1fr)}}
+figure{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px;min-width:0;overflow-x:auto}
 figcaption{font-weight:600;font-size:13px;margin-bottom:4px}
-svg.chart{width:100%;height:auto;font-size:10.5px;fill:var(--fg)}
+svg.chart{display:block;width:100%;min-width:440px;max-width:820px;height:auto;font-size:10.5px;fill:var(--fg)}
 svg .axis line{stroke:var(--muted);stroke-width:.6}svg .grid{stroke:var(--line)!important}
 svg .label{fill:var(--muted)}
 svg .ok{fill:var(--ok)}svg .bad{fill:var(--bad)}svg .warn{fill:var(--warn)}svg .lat{fill:var(--accent)}
-svg .mark{stroke:var(--fg);stroke-dasharray:4 3;fill:none;stroke-width:1.3}svg .mark-label{font-weight:600}
+svg .mark{stroke:var(--fg);stroke-dasharray:4 3;fill:none;stroke-width:1.3}svg .mark-label{font-weight:600;paint-order:stroke;stroke:var(--card);stroke-width:3px;stroke-linejoin:round}
 svg .curve{fill:none;stroke:var(--accent);stroke-width:2}svg .dot{fill:var(--accent)}
+svg .curve.oos{stroke:var(--miss)}svg .curve.objective{stroke:var(--fg);stroke-dasharray:2 2;stroke-width:1.5}
+svg .key-accent{fill:var(--accent)}svg .key-oos{fill:var(--miss)}svg .key-objective{fill:var(--fg)}
 svg .whisker{stroke:var(--fg);stroke-width:1.4}
+svg .goto{cursor:pointer}svg .goto:hover rect,svg .goto:focus rect{opacity:.8}svg .goto:focus{outline:none}svg .goto:focus text{text-decoration:underline}
 table{border-collapse:collapse;width:100%}
+.table-wrap{overflow-x:auto;max-width:100%;background:var(--card);border:1px solid var(--line);border-radius:8px}
+.table-wrap>table.slices{border:0}
 table.slices{background:var(--card);border:1px solid var(--line);border-radius:8px;font-size:13px}
-caption{text-align:left;font-weight:600;padding:6px 0;font-size:13px}
+caption{text-align:left;font-weight:600;padding:6px 8px;font-size:13px}
 th,td{text-align:left;padding:4px 8px;border-bottom:1px solid var(--line);vertical-align:top}
 th{font-size:12px;color:var(--muted);font-weight:600;background:var(--card)}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-tr.filterable{cursor:pointer}tr.filterable:hover,tr.row:hover{background:rgba(58,111,247,.07)}
-#q-controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-bottom:8px}
-#q-controls input,#q-controls select,#q-controls button{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg)}
-#q-controls input{min-width:240px}
-#table-status{color:var(--muted);margin:6px 0}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+tr.filterable{cursor:pointer}tr.filterable:hover,tr.row:hover,tr.entry:hover{background:var(--hover)}
+.controls,#q-controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-bottom:8px}
+.controls input,.controls select,.controls button,#q-controls input,#q-controls select,#q-controls button{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);max-width:100%}
+.controls input[type=search],#q-controls input{width:240px}
+.chip-filter{display:inline-flex;align-items:center;gap:6px;padding:2px 4px 2px 10px;border-radius:12px;background:var(--hover);border:1px solid var(--accent);font-size:13px;max-width:100%;overflow-wrap:anywhere}
+.chip-filter button{border:0!important;background:none!important;padding:0 6px!important;cursor:pointer}
+#table-status,.status{color:var(--muted);margin:6px 0}
 .qt-wrap{background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:auto;max-height:78vh}
 table.qt{font-size:13px;table-layout:fixed;min-width:980px}
 table.qt thead th{position:sticky;top:0;z-index:1;cursor:pointer;user-select:none}
 th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
-tr.row{cursor:pointer}tr.row.open{background:rgba(58,111,247,.1)}
+th[data-esort]{cursor:pointer;user-select:none;white-space:nowrap}
+tr.row{cursor:pointer}tr.row.open{background:var(--hover)}
 td.question,td.expected,td.got{overflow:hidden;text-overflow:ellipsis}
 td .answer{color:var(--muted);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-td.id{font-family:ui-monospace,monospace;font-size:12px;word-break:break-all}
+td.id{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere;word-break:normal}
 .label{font-weight:600;margin-right:4px}
 .flag{display:inline-block;font-size:11px;padding:0 5px;margin-right:3px;border-radius:4px;background:var(--line)}
 .f-floor,.f-dummy{background:#fde2c2;color:#6a3b00}
-tr.detail>td{background:var(--bg);padding:10px 16px}
-.meta{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:2px 16px;margin-bottom:8px}
-.meta .k{color:var(--muted);margin-right:6px}.meta .v{white-space:pre-wrap;word-break:break-word}
+tr.detail>td,tr.entry-detail>td{background:var(--bg);padding:10px 16px}
+.facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(260px,100%),1fr));gap:2px 16px;margin-bottom:8px}
+.facts .k{color:var(--muted);margin-right:6px}.facts .v{white-space:pre-wrap;word-break:break-word}
 table.ranked{background:var(--card)}table.ranked td.answer{white-space:pre-wrap;color:var(--fg)}
 tr.top1{font-weight:600}tr.match td:first-child{box-shadow:inset 3px 0 var(--ok)}
+.e-wrap{max-height:70vh;overflow:auto}
+table.entries{min-width:900px;border:0}
+table.entries thead th{position:sticky;top:0;z-index:1}
+table.entries td.entry{max-width:300px}
+table.entries td.entry .answer{max-width:280px}
+td.entry a.goto{font-weight:600}
+button.toggle{font:inherit;font-size:11px;width:20px;padding:0;margin-right:4px;border:1px solid var(--line);border-radius:4px;background:var(--card);color:var(--fg);cursor:pointer}
+.entry-text{white-space:pre-wrap;background:var(--card);border:1px solid var(--line);border-radius:6px;padding:8px 10px;margin:0 0 8px}
+.chips{display:flex;flex-wrap:wrap;gap:3px}
+a.chip{display:inline-block;font-size:12px;padding:0 6px;border-radius:9px;background:var(--hover);text-decoration:none;white-space:nowrap;max-width:220px;overflow:hidden;text-overflow:ellipsis}
+a.chip b{font-variant-numeric:tabular-nums}
+.matrix-wrap{overflow-x:auto}
+table.matrix{width:auto;font-size:12px;background:var(--card);border:1px solid var(--line)}
+table.matrix th,table.matrix td{padding:3px 6px;text-align:center;border:1px solid var(--line)}
+table.matrix th[scope=row]{text-align:left;white-space:nowrap;max-width:240px;overflow:hidden;text-overflow:ellipsis}
+table.matrix td{min-width:30px;font-variant-numeric:tabular-nums;background:rgba(var(--shade),var(--a,0))}
+table.matrix td.diag{background:var(--bg);color:var(--muted)}
+table.matrix td a{color:var(--fg);text-decoration:none;display:block}
+table.matrix .n{display:inline-block;min-width:18px;color:var(--muted);font-weight:400}
 footer{color:var(--muted);font-size:12px;padding:0 28px 24px}
 `;

@@ -52,6 +52,16 @@ export class EntryIndex {
   }
 
   /**
+   * The key of the entry a question's top-1 counts as, for the entry table (and the report's links to it): a
+   * knowledge answer, or a dummy answer when it is the one the row expected (a greeting may rightly be small
+   * talk); undefined when the question was refused (floor, small talk or no answer).
+   */
+  givenKey(r: QuestionResult): string | undefined {
+    const top = top1(r);
+    return top !== undefined && (!isNonAnswer(top) || r.rank === 1) ? this.keyOfAnswer(top) : undefined;
+  }
+
+  /**
    * The key of the entry a question expects: its matching answer's, else its first plain expected label, else its
    * first expected sequence number; undefined when the row names no entry (fallback rows, text-only expectations).
    */
@@ -161,8 +171,7 @@ export class EntryTable {
     if (!isJudged(r.outcome)) return;
     const correct = isCorrect(r.outcome);
     const expected = this.index.expectedKey(r);
-    const top = top1(r);
-    const given = top !== undefined && (!isNonAnswer(top) || r.rank === 1) ? this.index.keyOfAnswer(top) : undefined;
+    const given = this.index.givenKey(r);
     if (expected !== undefined) {
       const row = this.row(expected);
       row.expected++;
