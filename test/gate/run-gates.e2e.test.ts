@@ -80,7 +80,9 @@ describe('run: quality gates', () => {
     expect(junit).toContain('<testsuite name="answer-eval gates" tests="2" failures="1"');
     expect(junit).toContain('<testcase classname="answer-eval.gate" name="--min-accuracy" time="0.000">\n      <failure type="gate" message="top1Accuracy 0.750 &lt; --min-accuracy 0.8 (short by 0.050)">');
     const html = readFileSync(join(out, 'report.html'), 'utf8');
-    expect(html.indexOf('<div class="verdict fail" role="status">')).toBeLessThan(html.indexOf('<header>'));
+    // right under the title, before the navigation and any figure
+    expect(html.indexOf('<div class="verdict fail" role="status">')).toBeLessThan(html.indexOf('<nav class="toc"'));
+    expect(html.indexOf('<div class="verdict fail" role="status">')).toBeGreaterThan(html.indexOf('</header>'));
   });
 
   it('exit 1 on --max-error-rate; an error is not a wrong answer', async () => {
