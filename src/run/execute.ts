@@ -1,5 +1,3 @@
-import pLimit from 'p-limit';
-
 export interface ExecuteOptions<R> {
   /** Tasks running at once. */
   concurrency: number;
@@ -15,8 +13,8 @@ export interface Execution {
 }
 
 /**
- * Runs `task` over `items` (a stream, read only as slots free up) with at most `concurrency` at once
- * (p-limit), so a million questions never queue a million closures. Results go to `onResult` and are not
+ * Runs `task` over `items` (a stream, read only as slots free up: at most `concurrency` read ahead) with at most
+ * `concurrency` at once, so a million questions never queue a million closures. Results go to `onResult` and are not
  * kept. The first task that throws stops the execution: nothing more starts, and running tasks settle.
  */
 export async function execute<T, R>(
@@ -24,40 +22,65 @@ export async function execute<T, R>(
   task: (item: T, index: number, signal: AbortSignal) => Promise<R>,
   options: ExecuteOptions<R>,
 ): Promise<Execution> {
-  const limit = pLimit(options.concurrency);
   const stop = new AbortController();
   const onAbort = () => stop.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) onAbort();
 
-  let inFlight = 0;
-  let wake: (() => void) | undefined; // the feeding loop, waiting for a free slot
+  // a slot per running task; items read ahead wait in `ready` (at most `concurrency` of them)
+  const ready: [T, number][] = [];
+  let running = 0;
+  let wake: (() => void) | undefined; // the feeding loop, waiting for room
   let stoppedBy: unknown;
-  const run = (item: T, index: number) =>
-    limit(async () => {
-      if (stop.signal.aborted) return;
-      try {
-        options.onResult(await task(item, index, stop.signal), index);
-      } catch (error) {
-        if (stoppedBy === undefined) stoppedBy = stop.signal.aborted ? stop.signal.reason : error;
-        stop.abort(error);
-      }
-    }).finally(() => {
-      inFlight--;
-      wake?.();
-    });
+  const fail = (error: unknown): void => {
+    if (stoppedBy === undefined) stoppedBy = stop.signal.aborted ? stop.signal.reason : error;
+    stop.abort(error);
+  };
+  const finished = (): void => {
+    running--;
+    if (stop.signal.aborted) ready.length = 0; // read ahead, never to start
+    const next = ready.shift();
+    if (next !== undefined) start(next[0], next[1]);
+    wake?.();
+  };
+  const start = (item: T, index: number): void => {
+    running++;
+    let pending: Promise<R>;
+    try {
+      pending = task(item, index, stop.signal);
+    } catch (error) {
+      fail(error);
+      finished();
+      return;
+    }
+    pending.then(
+      (result) => {
+        try {
+          options.onResult(result, index);
+        } catch (error) {
+          fail(error);
+        }
+        finished();
+      },
+      (error: unknown) => {
+        fail(error);
+        finished();
+      },
+    );
+  };
 
-  const slotFreed = () => new Promise<void>((resolve) => (wake = resolve));
+  const room = () => new Promise<void>((resolve) => (wake = resolve));
   let index = 0;
   try {
     for await (const item of items) {
       if (stop.signal.aborted) break;
-      inFlight++;
-      void run(item, index++);
-      while (inFlight >= options.concurrency * 2) await slotFreed();
+      if (running < options.concurrency) start(item, index++);
+      else ready.push([item, index++]);
+      while (ready.length >= options.concurrency && !stop.signal.aborted) await room();
     }
   } finally {
-    while (inFlight > 0) await slotFreed();
+    if (stop.signal.aborted) ready.length = 0; // read ahead, never to start
+    while (running > 0 || (ready.length > 0 && !stop.signal.aborted)) await room();
     options.signal?.removeEventListener('abort', onAbort);
   }
   if (stoppedBy === undefined && stop.signal.aborted) stoppedBy = stop.signal.reason;
