@@ -55,6 +55,15 @@ const builder = (y: Argv) =>
     .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id; auto: from the CI or Kubernetes environment' })
     .option('repeat', { ...num('repeat', WHOLE_AT_LEAST_1), describe: 'ask every question N times, spread over the run; scored on the first answer, the others say whether the top-1 stays the same [default: 1]' })
     .option('min-consistency', { ...num('min-consistency', SHARE), group: 'Gates:', describe: 'with --repeat: fail when the share of questions with one top-1 across their askings is below this (0..1)' })
+    .option('max-turn-delay', {
+      ...num('max-turn-delay', WHOLE_AT_LEAST_0),
+      describe: `conversations: the longest wait, in ms, after a turn whose answer asks for a delay (the service gives it in seconds) [default: ${RUN_DEFAULTS.maxTurnDelayMs}]`,
+    })
+    .option('min-conversation-pass-rate', {
+      ...num('min-conversation-pass-rate', SHARE),
+      group: 'Gates:',
+      describe: 'fail when the share of conversations whose every turn passed (those in error apart) is below this (0..1)',
+    })
     .option('out', { alias: 'o', type: 'string', describe: 'report and journal directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
     .option('resume', { type: 'string', describe: 'continue the run journaled in this --out directory' })
@@ -150,6 +159,7 @@ export const runCommand = defineCommand({
         shard: argv.shard === undefined ? undefined : parseShard(argv.shard),
         aliases: argv.aliases,
         repeat: argv.repeat,
+        maxTurnDelayMs: argv.maxTurnDelay,
       });
     })().finally(async () => {
       progress.stop();
