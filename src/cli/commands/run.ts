@@ -40,15 +40,18 @@ const builder = (y: Argv) =>
     .option('concurrency', { alias: 'c', ...num('concurrency', WHOLE_AT_LEAST_1), default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
     .option('rps', { ...num('rps', ABOVE_0), describe: 'requests per second for the whole run (default: no limit until a 429)' })
     .option('timeout', { ...num('timeout', WHOLE_AT_LEAST_1), describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
-    .option('retries', { ...num('retries', WHOLE_AT_LEAST_0), describe: `retries for network errors, timeouts, 429 and 5xx [default: ${RUN_DEFAULTS.retries}]` })
+    .option('retries', {
+      ...num('retries', WHOLE_AT_LEAST_0),
+      describe: `retries for network errors, timeouts, 429 and 5xx (a turn of a conversation: only a request that cannot have reached the service) [default: ${RUN_DEFAULTS.retries}]`,
+    })
     .option('max-consecutive-errors', {
       ...num('max-consecutive-errors', WHOLE_AT_LEAST_0),
       default: RUN_DEFAULTS.maxConsecutiveErrors,
       describe: 'stop the run (exit 3) after this many questions in a row end in error; 0 never stops',
     })
     .option('language', { type: 'string', describe: `ISO 639-1 code; a dataset row may override it [default: ${RUN_DEFAULTS.language}]` })
-    .option('username', { type: 'string', describe: 'ask as this user' })
-    .option('guest', { type: 'boolean', describe: 'ask as a guest (--no-guest needs --username) [default: true]' })
+    .option('username', { type: 'string', describe: 'ask the single questions as this user (a conversation is asked as its own user)' })
+    .option('guest', { type: 'boolean', describe: 'ask the single questions as a guest (--no-guest needs --username; a conversation never is) [default: true]' })
     .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
     .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
     .option('max-response-bytes', { ...num('max-response-bytes', WHOLE_AT_LEAST_1), describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
