@@ -98,8 +98,9 @@ export async function checkQuestions(
   const pass: Pass = { opened: (stamp) => (opened = stamp), bytes: (chunks) => tapped(chunks, (chunk) => recorder.update(chunk)) };
   for await (const { item, keys } of parsedItems(source, problems, pass)) {
     for (const key of keys) if (!columns.has(key)) columns.set(key, jsonl ? item.line : 1);
-    for (const { id, line } of idsOf(item)) ids.add(id, line);
+    ids.add(item.id, item.line);
     if (isConversation(item)) {
+      for (const t of item.turns) ids.add(t.id, t.line);
       conversations++;
       count += item.turns.length;
       const user = item.username;
