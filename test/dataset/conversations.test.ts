@@ -53,6 +53,16 @@ describe('reading conversations', () => {
       ['repeat#1', 6, { id: 'repeat', turn: 1 }, { post_processed: 'none' }, null, []],
     ]);
   });
+
+  it('flat JSONL rows with conversation and turn read as the CSV rows do', async () => {
+    const path = writeTemp(dir, 'flat.jsonl', jsonl([
+      { conversation: 'c', turn: 1, question: 'hello', tags: 'x|y' },
+      { conversation: 'c', turn: 2, question: 'again', expect_dialog: 'none' },
+      { id: 'q', question: 'single' },
+    ]));
+    const ds = await readDataset(path);
+    expect(ds.questions.map((q) => [q.id, q.line, q.tags, q.checks ?? null])).toEqual([['c#1', 1, ['x', 'y'], null], ['c#2', 2, ['x', 'y'], { dialog: 'none' }], ['q', 3, [], null]]);
+  });
 });
 
 describe('bad conversations: every problem at its file:line', () => {
