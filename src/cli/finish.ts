@@ -2,6 +2,7 @@ import { renderCompareConsole } from '../compare/render/console.js';
 import { writeComparison } from '../compare/write.js';
 import { NothingMeasuredError } from '../errors.js';
 import { consistencyGate } from '../gate/consistency.js';
+import { conversationGate } from '../gate/conversations.js';
 import { nothingMeasured } from '../gate/measured.js';
 import { qualityGatesOf, regressionGatesOf } from '../gate/options.js';
 import { comparisonWithVerdict, judge, withVerdict } from '../gate/verdict.js';
@@ -13,7 +14,8 @@ import { compareWithBaseline } from './baseline.js';
 import { enforceGates } from './gates.js';
 import { appendJobSummary, reportWriteFailure, writeRunReports } from './run-dir.js';
 
-type GateArgs = Parameters<typeof qualityGatesOf>[0] & Parameters<typeof compareWithBaseline>[2]['argv'] & { minConsistency?: number | undefined };
+type GateArgs = Parameters<typeof qualityGatesOf>[0] &
+  Parameters<typeof compareWithBaseline>[2]['argv'] & { minConsistency?: number | undefined; minConversationPassRate?: number | undefined };
 
 /**
  * What `run` does once the questions are asked: judges the gates (unless the run stopped early or measured
@@ -31,8 +33,11 @@ export async function finishRun(
   const gated = stoppedBy === undefined && unmeasured === undefined;
   // comparing holds both reports in memory
   const comparison = gated && o.baseline ? compareWithBaseline(o.baseline.report, outcome.report, { baselineFile: o.baseline.file, dir: o.dir, argv: o.argv }) : undefined;
-  const consistency = o.argv.minConsistency !== undefined ? [consistencyGate(data.head.metrics?.consistency, o.argv.minConsistency)] : [];
-  const verdict = gated ? judge(data.head.summary, comparison, { quality: qualityGatesOf(o.argv), regression: regressionGatesOf(o.argv) }, consistency) : undefined;
+  const more = [
+    ...(o.argv.minConsistency !== undefined ? [consistencyGate(data.head.metrics?.consistency, o.argv.minConsistency)] : []),
+    ...(o.argv.minConversationPassRate !== undefined ? [conversationGate(data.head.metrics?.conversations, o.argv.minConversationPassRate)] : []),
+  ];
+  const verdict = gated ? judge(data.head.summary, comparison, { quality: qualityGatesOf(o.argv), regression: regressionGatesOf(o.argv) }, more) : undefined;
   const judged = { head: withVerdict(data.head, verdict), results: data.results };
 
   const { written, failure } = await writeRunReports(judged, o.dir, o.formats);

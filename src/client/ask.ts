@@ -17,8 +17,13 @@ export interface AskContext {
   /** The agent's secret code, sent as the wikiclone_code header and nowhere else. */
   agentCode: string;
   settings: RequestSettings;
-  /** Retries after the first attempt for network errors, timeouts, 429 and 5xx. */
+  /** Retries after the first attempt for network errors, timeouts, 429 and 5xx (see `retryOn`). */
   retries: number;
+  /**
+   * What may be retried: `transient` failures (network errors, timeouts, 429, 5xx), or only those of a request that
+   * cannot have reached the service (`unsent`: connection refused, DNS), for a turn of a conversation. @default 'transient'
+   */
+  retryOn?: 'transient' | 'unsent';
   backoff: BackoffOptions;
   /** Stops before the next attempt (and during a backoff wait): nothing more is sent for this question. */
   signal?: AbortSignal;
@@ -75,7 +80,7 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
     error = scrub(error, ctx.agentCode);
     const retryAfter = retryAfterMs(error.retryAfter);
     const waitMs = retryWaitMs(attempts - 1, ctx.backoff, retryAfter);
-    const retrying = error.retryable && attempts <= ctx.retries;
+    const retrying = (ctx.retryOn === 'unsent' ? error.unsent : error.retryable) && attempts <= ctx.retries;
     if (retrying) ctx.onRetry?.(question, error, waitMs);
     // the service is overloaded: the whole run slows down, not only this question. Everyone pauses for what
     // the service asked; this question's own backoff (jittered, and longer on later retries) is its own
@@ -120,5 +125,5 @@ function scrub(error: QuestionError, agentCode: string): QuestionError {
   let message = maskSecret(error.message, agentCode);
   if (message.length > MAX_ERROR_CHARS) message = `${message.slice(0, MAX_ERROR_CHARS)}… (cut)`;
   if (message === error.message) return error;
-  return new QuestionError(error.kind, message, error.status, error.retryAfter);
+  return new QuestionError(error.kind, message, error.status, error.retryAfter, error.code);
 }

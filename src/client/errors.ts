@@ -7,6 +7,12 @@
  */
 export type ErrorKind = 'network' | 'timeout' | 'http' | 'protocol';
 
+/**
+ * Network error codes of a request that cannot have reached the service: the connection was refused or never
+ * made, or the host name did not resolve. Anything later (a reset, a timeout, a status) may have been served.
+ */
+const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
 export class QuestionError extends Error {
   override name = 'QuestionError';
   constructor(
@@ -15,6 +21,8 @@ export class QuestionError extends Error {
     readonly status?: number,
     /** Seconds or an HTTP date from a Retry-After header. */
     readonly retryAfter?: string,
+    /** A network error's code (ECONNREFUSED, ENOTFOUND, ...), when known. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -23,5 +31,14 @@ export class QuestionError extends Error {
   get retryable(): boolean {
     if (this.kind === 'network' || this.kind === 'timeout') return true;
     return this.kind === 'http' && this.status !== undefined && (this.status === 429 || this.status >= 500);
+  }
+
+  /**
+   * The request cannot have reached the service (connection refused, DNS): asking again cannot make the service
+   * see it twice. The only failure a turn of a conversation is retried on, since a turn seen twice may move its
+   * dialogue on twice.
+   */
+  get unsent(): boolean {
+    return this.kind === 'network' && this.code !== undefined && UNSENT_CODES.has(this.code);
   }
 }

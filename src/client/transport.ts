@@ -167,6 +167,6 @@ function toNetworkError(error: unknown): QuestionError {
   const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e.cause?.code ?? e.code;
   const detail = redactUrlsIn(e.cause?.message ?? e.message ?? String(error));
-  if (code && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR'))) return new QuestionError('network', `${code}: ${detail}`);
-  return new QuestionError('network', detail);
+  if (code && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR'))) return new QuestionError('network', `${code}: ${detail}`, undefined, undefined, code);
+  return new QuestionError('network', detail, undefined, undefined, code);
 }

@@ -8,15 +8,19 @@ import { countBreaks, csvProblem, type CsvParseError } from './csv-errors.js';
 import { decodeLines, Undecodable } from './decode.js';
 import { FingerprintRecorder, stampDifference, stampOf, verified, type FileStamp } from './fingerprint.js';
 import { IdHashes } from './ids.js';
-import type { Question } from '../model/question.js';
-import { parseRow, type RawRow } from './row.js';
+import { isConversation, questionsOfItem, type DatasetItem, type Question } from '../model/question.js';
+import { conversationOfRows, parseConversationLine, type ConversationResult } from './conversation.js';
+import { isBlank, parseRow, type RawRow } from './row.js';
 import { openDataset, readFailure, type DatasetSource, type OpenOptions } from './source.js';
 
 export interface Dataset {
   path: string;
   /** sha256 of the file's bytes, to tell whether two runs asked the same questions. */
   sha256: string;
+  /** Single questions and the turns of conversations, in file order (a turn has `conversation`). */
   questions: Question[];
+  /** How many conversations the questions' turns make. */
+  conversations: number;
   /** Every column seen (CSV header or JSONL keys). */
   columns: string[];
 }
@@ -46,10 +50,10 @@ export async function readDataset(dataset: string | DatasetSource, options: Open
 /** Reads every row, collecting problems instead of throwing (a missing file still throws). */
 export async function scanDataset(dataset: string | DatasetSource, options: OpenOptions = {}): Promise<DatasetScan> {
   return withSource(dataset, options, async (source) => {
-    const questions: Question[] = [];
-    const { problems, duplicateLines, ...scan } = await checkQuestions(source, (q) => questions.push(q));
-    const kept = duplicateLines.size === 0 ? questions : questions.filter((q) => !duplicateLines.has(q.line));
-    return { ...scan, questions: kept, problems };
+    const items: DatasetItem[] = [];
+    const { problems, duplicateLines, count: _, ...scan } = await checkQuestions(source, (item) => items.push(item));
+    const kept = duplicateLines.size === 0 ? items : items.filter((item) => !duplicateLines.has(item.line));
+    return { ...scan, questions: kept.flatMap(questionsOfItem), problems };
   });
 }
 
@@ -64,15 +68,22 @@ async function withSource<T>(dataset: string | DatasetSource, options: OpenOptio
   }
 }
 
+/** Every id of an item with its line: a question's; a conversation's and its turns'. */
+function* idsOf(item: DatasetItem): Generator<{ id: string; line: number }> {
+  yield { id: item.id, line: item.line };
+  if (isConversation(item)) for (const t of item.turns) yield { id: t.id, line: t.line };
+}
+
 /**
- * One pass over a dataset that keeps no question: the sha256, every problem (bad rows, duplicate ids),
- * and each good question handed to `visit` (a repeated id's later rows too: they are problems, so a run
- * stops there anyway). A run checks its dataset this way before anything is sent, then reads the questions
- * again with `questionsOf`, which checks that it reads the same bytes (`source.checked`).
+ * One pass over a dataset that keeps no question: the sha256, every problem (bad rows, duplicate ids, two
+ * conversations of one username), and each good item, a question or a conversation, handed to `visit` (a
+ * repeated id's later rows too: they are problems, so a run stops there anyway). A run checks its dataset this way
+ * before anything is sent, then reads the items again with `itemsOf`, which checks that it reads the same bytes
+ * (`source.checked`). `count` counts questions: single questions and turns.
  */
 export async function checkQuestions(
   source: DatasetSource,
-  visit: (question: Question) => void,
+  visit: (item: DatasetItem) => void,
 ): Promise<Omit<DatasetScan, 'questions'> & { count: number; duplicateLines: Set<number> }> {
   const path = source.name;
   const recorder = new FingerprintRecorder();
@@ -80,16 +91,32 @@ export async function checkQuestions(
   const problems: InputProblem[] = [];
   const columns = new Map<string, number>();
   const ids = new IdHashes();
+  const users = new Map<string, { id: string; line: number }>();
   let count = 0;
+  let conversations = 0;
   const jsonl = source.format === 'jsonl';
   const pass: Pass = { opened: (stamp) => (opened = stamp), bytes: (chunks) => tapped(chunks, (chunk) => recorder.update(chunk)) };
-  for await (const { question, row } of parsedRows(source, problems, pass)) {
-    for (const key of Object.keys(row)) if (!columns.has(key)) columns.set(key, jsonl ? question.line : 1);
-    ids.add(question.id, question.line);
-    count++;
-    visit(question);
+  for await (const { item, keys } of parsedItems(source, problems, pass)) {
+    for (const key of keys) if (!columns.has(key)) columns.set(key, jsonl ? item.line : 1);
+    ids.add(item.id, item.line);
+    if (isConversation(item)) {
+      for (const t of item.turns) ids.add(t.id, t.line);
+      conversations++;
+      count += item.turns.length;
+      const user = item.username;
+      const other = user === undefined ? undefined : users.get(user);
+      if (other) {
+        problems.push({
+          file: path,
+          line: item.line,
+          message: `conversation "${item.id}" is asked as "${user}", as conversation "${other.id}" (line ${other.line}) is: two conversations of one user would share the service's state (give each its own username, or none: a fresh one is made per run)`,
+        });
+      } else if (user !== undefined) users.set(user, { id: item.id, line: item.line });
+    } else count++;
+    visit(item);
   }
-  const duplicateLines = await duplicateIds(source, ids.collidingLines(), problems);
+  const duplicates = await duplicateIds(source, ids.collidingLines(), problems);
+  const duplicateLines = duplicates.lines;
   if (problems.length === 0 && count === 0) {
     problems.push({ file: path, line: 1, message: 'the dataset has no questions (expected a header row and one row per question)' });
   }
@@ -99,7 +126,16 @@ export async function checkQuestions(
     if (diff) throw new DatasetChangedError(`${path} changed while it was being checked (${diff}): nothing was sent; run again once the file is no longer being written`, 2);
   }
   source.checked = recorder.finish(opened!);
-  return { path, sha256: source.checked.sha256, count: count - duplicateLines.size, columns: [...columns.keys()], columnLines: columns, problems, duplicateLines };
+  return {
+    path,
+    sha256: source.checked.sha256,
+    count: count - duplicates.dropped,
+    conversations,
+    columns: [...columns.keys()],
+    columnLines: columns,
+    problems,
+    duplicateLines,
+  };
 }
 
 /**
@@ -114,20 +150,25 @@ export async function checkUnchanged(source: DatasetSource): Promise<void> {
   if (diff) throw new DatasetChangedError(`${source.name} changed after it was checked, before anything was sent (${diff}): run again once the file is no longer being written`, 2);
 }
 
-/** Reads the rows whose id hashes collide once more, and reports each id used again; returns those later lines. */
-async function duplicateIds(source: DatasetSource, candidates: Set<number>, problems: InputProblem[]): Promise<Set<number>> {
+/**
+ * Reads the items whose id hashes collide once more, and reports each item that uses an id again (once, at its
+ * line); returns the lines of those later items and how many questions they hold.
+ */
+async function duplicateIds(source: DatasetSource, candidates: Set<number>, problems: InputProblem[]): Promise<{ lines: Set<number>; dropped: number }> {
   const path = source.name;
-  const repeated = new Set<number>();
+  const repeated = { lines: new Set<number>(), dropped: 0 };
   if (candidates.size === 0) return repeated;
   const firstLine = new Map<string, number>();
-  for await (const { question } of parsedRows(source, [])) {
-    if (!candidates.has(question.line)) continue;
-    const first = firstLine.get(question.id);
-    if (first === undefined) firstLine.set(question.id, question.line);
-    else {
-      problems.push({ file: path, line: question.line, message: `id "${question.id}" is already used at line ${first} (ids must be unique)` });
-      repeated.add(question.line);
-    }
+  for await (const { item } of parsedItems(source, [])) {
+    const ids = [...idsOf(item)];
+    if (!ids.some(({ line }) => candidates.has(line))) continue;
+    const again = ids.find(({ id }) => firstLine.has(id));
+    for (const { id, line } of ids) if (!firstLine.has(id)) firstLine.set(id, line);
+    if (again === undefined) continue;
+    const hint = isConversation(item) ? '; in a CSV, the rows of a conversation are consecutive' : '';
+    problems.push({ file: path, line: item.line, message: `id "${again.id}" is already used at line ${firstLine.get(again.id)} (ids must be unique${hint})` });
+    repeated.lines.add(item.line);
+    repeated.dropped += questionsOfItem(item).length;
   }
   problems.sort((a, b) => a.line - b.line);
   return repeated;
@@ -145,11 +186,11 @@ export async function datasetSha256(dataset: string | DatasetSource): Promise<st
 }
 
 /**
- * The questions of a dataset already checked, read again as a stream in file order. Each block of bytes is
- * compared with what the check pass read before any of its questions is handed on: a file changed since
- * (rewritten, truncated, grown) throws a DatasetChangedError (exit 3) and nothing of the change is asked.
+ * The items (questions and conversations) of a dataset already checked, read again as a stream in file order. Each
+ * block of bytes is compared with what the check pass read before any of its items is handed on: a file changed
+ * since (rewritten, truncated, grown) throws a DatasetChangedError (exit 3) and nothing of the change is asked.
  */
-export async function* questionsOf(source: DatasetSource): AsyncGenerator<Question> {
+export async function* itemsOf(source: DatasetSource): AsyncGenerator<DatasetItem> {
   const checked = source.checked;
   if (checked === undefined) throw new Error('questionsOf: check the dataset first (checkQuestions)');
   const changed = (what: string): DatasetChangedError =>
@@ -166,7 +207,7 @@ export async function* questionsOf(source: DatasetSource): AsyncGenerator<Questi
     bytes: (chunks) => verified(chunks, checked, changed),
   };
   const problems: InputProblem[] = [];
-  for await (const { question } of parsedRows(source, problems, pass)) yield question;
+  for await (const { item } of parsedItems(source, problems, pass)) yield item;
   if (problems.length > 0) throw new InputError(problems); // cannot happen: the same bytes were checked
 }
 
@@ -183,7 +224,12 @@ async function* tapped(chunks: AsyncIterable<Buffer>, f: (chunk: Buffer) => void
   }
 }
 
-async function* parsedRows(source: DatasetSource, problems: InputProblem[], pass: Pass = {}): AsyncGenerator<{ question: Question; row: RawRow }> {
+/**
+ * The items of a dataset as parsed, with the keys of the rows each came from. A JSONL line with `turns` is a
+ * conversation; consecutive rows with the same `conversation` (a CSV, or flat JSONL rows) are one too; any other row
+ * is a question. A bad item is reported (at each of its lines) and not yielded.
+ */
+async function* parsedItems(source: DatasetSource, problems: InputProblem[], pass: Pass = {}): AsyncGenerator<{ item: DatasetItem; keys: string[] }> {
   const path = source.name;
   const handle = await open(source.file).catch((error: unknown) => {
     throw readFailure(error, path);
@@ -199,12 +245,41 @@ async function* parsedRows(source: DatasetSource, problems: InputProblem[], pass
   const bytes = pass.bytes ? pass.bytes(stream as AsyncIterable<Buffer>) : (stream as AsyncIterable<Buffer>);
   const text = decodeLines(bytes, { file: path, encoding: source.encoding, problems });
   const rows = source.format === 'jsonl' ? jsonlRows(text, path, problems) : csvRows(text, path, problems);
+  // the rows of the conversation being read (consecutive rows with one `conversation`)
+  let grouping: { id: string; rows: Row[] } | undefined;
+  const conversation = (result: ConversationResult, rows: readonly Row[]): { item: DatasetItem; keys: string[] } | undefined => {
+    if (result.ok) return { item: result.conversation, keys: [...new Set(rows.flatMap(keysOf))] };
+    for (const p of result.problems) problems.push({ file: path, ...p });
+    return undefined;
+  };
+  const close = (): { item: DatasetItem; keys: string[] } | undefined => {
+    if (grouping === undefined) return undefined;
+    const { id, rows: grouped } = grouping;
+    grouping = undefined;
+    return conversation(conversationOfRows(id, grouped), grouped);
+  };
   try {
-    for await (const { row, line } of rows) {
-      const result = parseRow(row, line, String(line));
-      if (result.ok) yield { question: result.question, row };
-      else for (const message of result.problems) problems.push({ file: path, line, message });
+    for await (const r of rows) {
+      const { row, line } = r;
+      const id = isBlank(row['conversation']) ? undefined : String(row['conversation']).trim();
+      if (grouping !== undefined && id === grouping.id) {
+        grouping.rows.push(r);
+        continue;
+      }
+      const done = close();
+      if (done) yield done;
+      if (id !== undefined) grouping = { id, rows: [r] };
+      else if (source.format === 'jsonl' && 'turns' in row) {
+        const found = conversation(parseConversationLine(row, line), [r]);
+        if (found) yield found;
+      } else {
+        const result = parseRow(row, line, String(line));
+        if (result.ok) yield { item: result.question, keys: Object.keys(row) };
+        else for (const message of result.problems) problems.push({ file: path, line, message });
+      }
     }
+    const done = close();
+    if (done) yield done;
   } catch (error) {
     if (error instanceof Undecodable) return; // reported as a problem at its line
     throw readFailure(error, path);
@@ -230,6 +305,13 @@ async function* jsonlRows(text: AsyncIterable<string>, path: string, problems: I
     const row = jsonlRow(rest, ++line, path, problems);
     if (row) yield row;
   }
+}
+
+/** The keys of a row, and of a JSONL conversation's turns. */
+function keysOf({ row }: Row): string[] {
+  const turns = row['turns'];
+  const inTurns = Array.isArray(turns) ? turns.flatMap((t: unknown) => (typeof t === 'object' && t !== null && !Array.isArray(t) ? Object.keys(t) : [])) : [];
+  return [...Object.keys(row), ...inTurns];
 }
 
 function jsonlRow(raw: string, line: number, path: string, problems: InputProblem[]): Row | undefined {

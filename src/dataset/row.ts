@@ -1,14 +1,15 @@
 import { ALTERNATIVES_SEPARATOR, EXPECTATION_FIELDS, EXPECTATION_KEYS, valueProblem, type Expectations } from '../model/expectations.js';
-import type { Question } from '../model/question.js';
+import { turnId, type Question } from '../model/question.js';
+import { checkValueProblem, TURN_CHECK_KEYS, TURN_CHECKS, type TurnCheckValues } from '../model/turn-checks.js';
 
 /** A raw row: CSV cells are strings, JSONL values may be anything JSON allows. */
 export type RawRow = Record<string, unknown>;
 
 export type RowResult = { ok: true; question: Question } | { ok: false; problems: string[] };
 
-const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+export const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-function text(row: RawRow, key: string, problems: string[]): string | undefined {
+export function text(row: RawRow, key: string, problems: string[]): string | undefined {
   const v = row[key];
   if (isBlank(v)) return undefined;
   if (typeof v === 'string') return v.trim();
@@ -31,7 +32,7 @@ function alternatives(row: RawRow, key: string, problems: string[]): string[] | 
   return values.length > 0 ? values : undefined;
 }
 
-function list(row: RawRow, key: string, problems: string[]): string[] {
+export function list(row: RawRow, key: string, problems: string[]): string[] {
   const v = row[key];
   if (isBlank(v)) return [];
   const parts = Array.isArray(v) ? v : typeof v === 'string' ? v.split('|') : [v];
@@ -43,7 +44,7 @@ function list(row: RawRow, key: string, problems: string[]): string[] {
   return out;
 }
 
-function flag(row: RawRow, key: string, problems: string[]): boolean | undefined {
+export function flag(row: RawRow, key: string, problems: string[]): boolean | undefined {
   const v = row[key];
   if (isBlank(v)) return undefined;
   if (v === true || v === 1 || v === '1' || v === 'true') return true;
@@ -52,10 +53,15 @@ function flag(row: RawRow, key: string, problems: string[]): boolean | undefined
   return undefined;
 }
 
-/** Turns one raw row into a Question, or lists everything wrong with it. */
-export function parseRow(row: RawRow, line: number, defaultId: string): RowResult {
-  const problems: string[] = [];
-  const id = text(row, 'id', problems) ?? defaultId;
+/** The fields a question and a turn share: the question text, what it expects of the answer, and extra_data. */
+interface Asked {
+  question: string | undefined;
+  expect: Question['expect'];
+  expected: Expectations;
+  extraData: string | undefined;
+}
+
+function asked(row: RawRow, problems: string[]): Asked {
   const question = text(row, 'question', problems);
   if (question === undefined && problems.length === 0) {
     problems.push('column "question" is empty (every row needs the question text)');
@@ -82,21 +88,68 @@ export function parseRow(row: RawRow, line: number, defaultId: string): RowResul
   if (expect === 'fallback' && hasExpectations) {
     problems.push('expect is "fallback" but an expected_* column is also set (a question is either answered or refused)');
   }
+  return { question, expect, expected, extraData: text(row, 'extra_data', problems) };
+}
 
-  const language = text(row, 'language', problems)?.toLowerCase();
-  if (language !== undefined && !/^[a-z]{2}$/.test(language)) {
-    problems.push(`column "language" is "${language}" (expected an ISO 639-1 code such as en or it)`);
+/** `language`: an ISO 639-1 code, lower-cased. */
+export function language(row: RawRow, problems: string[]): string | undefined {
+  const value = text(row, 'language', problems)?.toLowerCase();
+  if (value !== undefined && !/^[a-z]{2}$/.test(value)) problems.push(`column "language" is "${value}" (expected an ISO 639-1 code such as en or it)`);
+  return value;
+}
+
+/** Turns one raw row into a Question, or lists everything wrong with it. */
+export function parseRow(row: RawRow, line: number, defaultId: string): RowResult {
+  const problems: string[] = [];
+  const id = text(row, 'id', problems) ?? defaultId;
+  const { question, expect, expected, extraData } = asked(row, problems);
+  for (const key of TURN_CHECK_KEYS) {
+    const { column } = TURN_CHECKS[key];
+    if (!isBlank(row[column])) problems.push(`column "${column}" is set on a single question (a turn check: give the row a conversation and a turn, or use a JSONL conversation)`);
   }
+  const turn = text(row, 'turn', problems);
+  if (turn !== undefined) problems.push(`column "turn" is ${turn} but "conversation" is empty (a turn belongs to a conversation: give both)`);
+  const lang = language(row, problems);
   const username = text(row, 'username', problems);
   const guest = flag(row, 'guest', problems);
-  const extraData = text(row, 'extra_data', problems);
   const tags = list(row, 'tags', problems);
 
   if (problems.length > 0 || question === undefined) return { ok: false, problems };
   const q: Question = { id, line, question, expect, expected, tags };
-  if (language !== undefined) q.language = language;
+  if (lang !== undefined) q.language = lang;
   if (username !== undefined) q.username = username;
   if (guest !== undefined) q.guest = guest;
   if (extraData !== undefined) q.extraData = extraData;
+  return { ok: true, question: q };
+}
+
+/** What every turn of a conversation shares: the conversation and what it set once for all its turns. */
+export interface TurnContext {
+  conversation: string;
+  language: string | undefined;
+  username: string | undefined;
+  tags: string[];
+}
+
+/** One turn of a conversation from its raw fields (question, expectations, turn checks, extra_data): a Question, or its problems. */
+export function parseTurn(row: RawRow, line: number, turn: number, context: TurnContext): RowResult {
+  const problems: string[] = [];
+  const { question, expect, expected, extraData } = asked(row, problems);
+  const checks: TurnCheckValues = {};
+  for (const key of TURN_CHECK_KEYS) {
+    const { column } = TURN_CHECKS[key];
+    const value = text(row, column, problems);
+    if (value === undefined) continue;
+    const bad = checkValueProblem(key, value);
+    if (bad !== undefined) problems.push(bad);
+    else checks[key] = value;
+  }
+  if (problems.length > 0 || question === undefined) return { ok: false, problems };
+  const q: Question = { id: turnId(context.conversation, turn), line, question, expect, expected, tags: context.tags };
+  if (context.language !== undefined) q.language = context.language;
+  if (context.username !== undefined) q.username = context.username;
+  if (extraData !== undefined) q.extraData = extraData;
+  q.conversation = { id: context.conversation, turn };
+  if (Object.keys(checks).length > 0) q.checks = checks;
   return { ok: true, question: q };
 }

@@ -14,10 +14,11 @@ const error = (file: string, line: number, message: string): InputProblem => ({ 
 const warning = (file: string, line: number, message: string): InputProblem => ({ file, line, message, severity: 'warning' });
 
 /**
- * Every problem of a scanned dataset, by line: the reader's row errors (including duplicate ids and bad
- * regexes), unknown columns (warnings), the same question with conflicting expectations (errors; the
- * same expectations twice is a warning), and, with a knowledge base, expected sequence numbers and labels
- * it lacks (errors) and categories or tags it lacks (warnings).
+ * Every problem of a scanned dataset, by line: the reader's row errors (including duplicate ids, bad regexes and
+ * bad conversations), unknown columns (warnings), the same single question with conflicting expectations (errors;
+ * the same expectations twice is a warning; a turn is not compared: what a turn expects depends on the turns
+ * before it), and, with a knowledge base, expected sequence numbers and labels it lacks (errors) and categories
+ * or tags it lacks (warnings), turns included.
  */
 export function checkDataset(scan: DatasetScan, options: CheckOptions = {}): InputProblem[] {
   const file = scan.path;
@@ -37,6 +38,7 @@ function conflicts(questions: readonly Question[], file: string): InputProblem[]
   const first = new Map<string, Question>();
   const problems: InputProblem[] = [];
   for (const q of questions) {
+    if (q.conversation) continue;
     const key = `${q.language ?? ''}\u0000${normalizeText(q.question)}`;
     const seen = first.get(key);
     if (!seen) first.set(key, q);

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { OUTCOMES, type Outcome } from './outcome.js';
+import { TURN_CHECK_KEYS, type TurnCheckKey } from './turn-checks.js';
 
 /**
  * The analysis part of report.json (`metrics`), beside the backward-compatible `summary`:
  * written by src/score/metrics, read by the report writers and compare.
  */
 
-/** A count per outcome, every outcome present. */
-export const OutcomeCountsSchema = z.object(Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int()])) as Record<Outcome, z.ZodNumber>);
+/** A count per outcome, every outcome present (one a report predates, e.g. `skipped`, is read as 0). */
+export const OutcomeCountsSchema = z.object(Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int().default(0)])) as Record<Outcome, z.ZodDefault<z.ZodNumber>>);
 
 /** A rate with its 95% Wilson score interval; all null when n = 0. */
 export const IntervalSchema = z.object({
@@ -151,6 +152,36 @@ export const ConsistencySchema = z.object({
   inconsistent: z.array(z.object({ id: z.string(), top1: z.array(z.number().nullable()) })),
 });
 
+/** How the turns at one position (1-based) of the conversations did. */
+export const TurnPositionSchema = z.object({
+  turn: z.number().int(),
+  /** Turns at this position that were asked (not skipped). */
+  asked: z.number().int(),
+  /** Correct turns / judged turns at this position (errors and unlabeled turns apart). */
+  accuracy: IntervalSchema,
+  /** Conversations that failed here: their first failing turn. */
+  failedHere: z.number().int(),
+  /** Conversations that ended in error here. */
+  errorsHere: z.number().int(),
+});
+
+/** Set when the run holds conversations (src/score/metrics/conversations.ts). */
+export const ConversationMetricsSchema = z.object({
+  count: z.number().int(),
+  verdicts: z.object({ passed: z.number().int(), failed: z.number().int(), error: z.number().int() }),
+  /** passed / (passed + failed): conversations that ended in error are counted apart, as errors are for questions. */
+  passRate: IntervalSchema,
+  /** Outcomes of the turns alone (the summary counts turns and single questions together). */
+  turnOutcomes: OutcomeCountsSchema,
+  /** Correct turns / judged turns, at every position. */
+  turnAccuracy: IntervalSchema,
+  byTurn: z.array(TurnPositionSchema),
+  /** The turn at which most conversations failed (the earlier on ties); null when none failed. */
+  breaksMost: z.object({ turn: z.number().int(), conversations: z.number().int() }).nullable(),
+  /** Each turn check on its own: passed / turns that give it and got a response. */
+  checks: z.object(Object.fromEntries(TURN_CHECK_KEYS.map((k) => [k, IntervalSchema])) as Record<TurnCheckKey, typeof IntervalSchema>),
+});
+
 export const MetricsSchema = z.object({
   intervals: z.object({
     top1Accuracy: IntervalSchema,
@@ -172,6 +203,8 @@ export const MetricsSchema = z.object({
   outOfScopeMisses: z.array(ConfusionSchema),
   /** Set when questions were asked more than once (`run --repeat`). */
   consistency: ConsistencySchema.optional(),
+  /** Set when the run holds conversations. */
+  conversations: ConversationMetricsSchema.optional(),
 });
 
 export type Interval = z.infer<typeof IntervalSchema>;
@@ -186,3 +219,5 @@ export type EntryFlow = z.infer<typeof EntryFlowSchema>;
 export type ThresholdObjective = (typeof THRESHOLD_OBJECTIVES)[number];
 export type Metrics = z.infer<typeof MetricsSchema>;
 export type Consistency = z.infer<typeof ConsistencySchema>;
+export type ConversationMetrics = z.infer<typeof ConversationMetricsSchema>;
+export type TurnPosition = z.infer<typeof TurnPositionSchema>;

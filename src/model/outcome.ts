@@ -1,5 +1,8 @@
-/** How a question ended, judged on its top-1 answer (src/score/outcome.ts decides it). */
-export const OUTCOMES = ['correct', 'wrong', 'abstained', 'fallback_ok', 'fallback_missed', 'unlabeled', 'error'] as const;
+/**
+ * How a question ended, judged on its top-1 answer (src/score/outcome.ts decides it); a turn of a conversation also
+ * on its turn checks (`check_failed`), and the turns after one that ended in error are `skipped`.
+ */
+export const OUTCOMES = ['correct', 'wrong', 'abstained', 'fallback_ok', 'fallback_missed', 'unlabeled', 'check_failed', 'error', 'skipped'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 /** What an outcome counts as, everywhere: summary, metrics, reports, the HTML page, compare and gates. */
@@ -18,25 +21,40 @@ export interface OutcomeClass {
   error: boolean;
   /** The top-1 is a knowledge answer given in place of the expected one (or of a refusal): counted in confusions. */
   confusion: boolean;
+  /** A response came back: there is an answer list to read (ranks, scores, latency, empty lists). */
+  responded: boolean;
+  /** Only a turn of a conversation can end so: the readable reports list it only for a run with conversations. */
+  turnsOnly: boolean;
   /** The badge colour in report.html. */
   colour: string;
 }
 
 /** The one table of outcomes: a new outcome is a compile error here until it says what it counts as. */
 export const OUTCOME_CLASSES: Record<Outcome, OutcomeClass> = {
-  correct: { label: 'correct', correct: true, judged: true, answerable: true, failing: false, error: false, confusion: false, colour: 'var(--ok)' },
-  wrong: { label: 'wrong', correct: false, judged: true, answerable: true, failing: true, error: false, confusion: true, colour: 'var(--bad)' },
-  abstained: { label: 'abstained', correct: false, judged: true, answerable: true, failing: true, error: false, confusion: false, colour: 'var(--warn)' },
-  fallback_ok: { label: 'fallback ok', correct: true, judged: true, answerable: false, failing: false, error: false, confusion: false, colour: '#5fb98a' },
-  fallback_missed: { label: 'fallback missed', correct: false, judged: true, answerable: false, failing: true, error: false, confusion: true, colour: 'var(--miss)' },
-  unlabeled: { label: 'unlabeled', correct: false, judged: false, answerable: false, failing: false, error: false, confusion: false, colour: 'var(--gray)' },
-  error: { label: 'error', correct: false, judged: false, answerable: false, failing: false, error: true, confusion: false, colour: 'var(--err)' },
+  correct: { label: 'correct', correct: true, judged: true, answerable: true, failing: false, error: false, confusion: false, responded: true, turnsOnly: false, colour: 'var(--ok)' },
+  wrong: { label: 'wrong', correct: false, judged: true, answerable: true, failing: true, error: false, confusion: true, responded: true, turnsOnly: false, colour: 'var(--bad)' },
+  abstained: { label: 'abstained', correct: false, judged: true, answerable: true, failing: true, error: false, confusion: false, responded: true, turnsOnly: false, colour: 'var(--warn)' },
+  fallback_ok: { label: 'fallback ok', correct: true, judged: true, answerable: false, failing: false, error: false, confusion: false, responded: true, turnsOnly: false, colour: '#5fb98a' },
+  fallback_missed: { label: 'fallback missed', correct: false, judged: true, answerable: false, failing: true, error: false, confusion: true, responded: true, turnsOnly: false, colour: 'var(--miss)' },
+  unlabeled: { label: 'unlabeled', correct: false, judged: false, answerable: false, failing: false, error: false, confusion: false, responded: true, turnsOnly: false, colour: 'var(--gray)' },
+  // a turn whose answer met its expectations (or that expected nothing of it) but whose turn check failed (the
+  // post-processed answer, the dialog state): a failed turn, so not correct in top-1 and answerable accuracy; the
+  // turn checks are also counted on their own (metrics.conversations.checks)
+  check_failed: { label: 'check failed', correct: false, judged: true, answerable: true, failing: true, error: false, confusion: false, responded: true, turnsOnly: true, colour: '#c2571a' },
+  error: { label: 'error', correct: false, judged: false, answerable: false, failing: false, error: true, confusion: false, responded: false, turnsOnly: false, colour: 'var(--err)' },
+  // a turn not asked because an earlier turn of its conversation ended in error: nothing to judge, and no error of its own
+  skipped: { label: 'skipped', correct: false, judged: false, answerable: false, failing: false, error: false, confusion: false, responded: false, turnsOnly: true, colour: '#c8ced8' },
 };
 
 export const isCorrect = (o: Outcome): boolean => OUTCOME_CLASSES[o].correct;
 export const isJudged = (o: Outcome): boolean => OUTCOME_CLASSES[o].judged;
+/** A response came back (not an error, not a skipped turn): its answers can be read. */
+export const hasResponse = (o: Outcome): boolean => OUTCOME_CLASSES[o].responded;
 /** Failing or in error: what a reader looks at first. */
 export const needsAttention = (o: Outcome): boolean => OUTCOME_CLASSES[o].failing || OUTCOME_CLASSES[o].error;
+
+/** The outcomes a readable report lists: all of them for a run with conversations, else those a single question can get. */
+export const outcomesShown = (withConversations: boolean): Outcome[] => OUTCOMES.filter((o) => withConversations || !OUTCOME_CLASSES[o].turnsOnly);
 
 export type OutcomeCounts = Record<Outcome, number>;
 
@@ -77,5 +95,8 @@ export const fallbackMissedFraction = (counts: OutcomeCounts): Fraction =>
 /** successes / n, null when n = 0. */
 export const ratio = ({ successes, n }: Fraction): number | null => (n === 0 ? null : successes / n);
 
-/** Questions that failed (wrong, abstained, fallback missed): errors are counted apart. */
+/** Results that got a response (see hasResponse). */
+export const respondedCount = (counts: OutcomeCounts): number => OUTCOMES.reduce((n, o) => n + (OUTCOME_CLASSES[o].responded ? counts[o] : 0), 0);
+
+/** Questions that failed (wrong, abstained, fallback missed, check failed): errors are counted apart. */
 export const failingCount = (counts: OutcomeCounts): number => OUTCOMES.reduce((n, o) => n + (OUTCOME_CLASSES[o].failing ? counts[o] : 0), 0);

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { EXPECTATION_KEYS, type ExpectationKey } from './expectations.js';
 import { MetricsSchema, OutcomeCountsSchema } from './metrics.js';
 import { OUTCOMES } from './outcome.js';
+import { TURN_CHECK_KEYS, type TurnCheckKey } from './turn-checks.js';
 import { VerdictSchema } from './verdict.js';
 
 /** Bump the major on a breaking change: compare and merge refuse to mix majors. */
-export const SCHEMA_VERSION = '1.2';
+export const SCHEMA_VERSION = '1.3';
 
 /** The part of a schemaVersion that must match for two reports to mix. */
 export const schemaMajor = (version: string): string => version.split('.')[0] ?? version;
@@ -41,8 +42,37 @@ export const ResultErrorSchema = z.object({
 
 const expectationValues = Object.fromEntries(EXPECTATION_KEYS.map((k) => [k, z.array(z.string()).optional()])) as Record<ExpectationKey, z.ZodOptional<z.ZodArray<z.ZodString>>>;
 
-/** What the row expected: `expect`, then every expectation field given (src/model/expectations.ts). */
-export const ExpectedSchema = z.object({ expect: z.enum(['answer', 'fallback']).nullable(), ...expectationValues });
+const checkValues = Object.fromEntries(TURN_CHECK_KEYS.map((k) => [k, z.string().optional()])) as Record<TurnCheckKey, z.ZodOptional<z.ZodString>>;
+
+/**
+ * What the row expected: `expect`, then every expectation field given (src/model/expectations.ts), then, on a turn
+ * of a conversation, every turn check given (src/model/turn-checks.ts), its value as written.
+ */
+export const ExpectedSchema = z.object({ expect: z.enum(['answer', 'fallback']).nullable(), ...expectationValues, ...checkValues });
+
+/** How a conversation ended: every turn passed, a turn failed (the first decides), or a turn ended in error. */
+export const CONVERSATION_VERDICTS = ['passed', 'failed', 'error'] as const;
+
+/** A turn's place in its conversation, and the conversation's verdict (the same on each of its turns). */
+export const ConversationTurnSchema = z.object({
+  /** The conversation's id (the turn's own id is `{id}#{turn}`). */
+  id: z.string(),
+  /** 1-based. */
+  turn: z.number().int(),
+  /** Turns in the conversation. */
+  turns: z.number().int(),
+  /** The username the conversation was asked as: its own, or a fresh one per run and conversation. */
+  user: z.string(),
+  verdict: z.enum(CONVERSATION_VERDICTS),
+  /** The turn that decided a `failed` or `error` verdict (its first failing turn, or the turn that ended in error); null when passed. */
+  at: z.number().int().nullable(),
+  /** How long the run waited after this turn, as its answer's `delay` asked (capped); absent when it did not wait. */
+  waitedMs: z.number().optional(),
+});
+
+/** Which turn checks passed, by check (only those the turn gives; absent without a response). */
+const checkResults = Object.fromEntries(TURN_CHECK_KEYS.map((k) => [k, z.boolean().optional()])) as Record<TurnCheckKey, z.ZodOptional<z.ZodBoolean>>;
+export const TurnCheckResultsSchema = z.object(checkResults);
 
 /** The top-1 of one asking of a question: what consistency compares. All null: an empty list; `error`: no response. */
 export const AskingSchema = z.object({
@@ -68,10 +98,14 @@ export const QuestionResultSchema = z.object({
   question: z.string(),
   language: z.string(),
   tags: z.array(z.string()),
+  /** Set on a turn of a conversation: its place in it, and the conversation's verdict. */
+  conversation: ConversationTurnSchema.optional(),
   expected: ExpectedSchema,
   outcome: z.enum(OUTCOMES),
-  /** Why the question did not pass, in words (wrong, abstained, fallback_missed); absent otherwise. */
+  /** Why the question did not pass, in words (wrong, abstained, fallback_missed, check_failed; skipped: why it was not asked); absent otherwise. */
   reason: z.string().optional(),
+  /** Set on a turn that gives turn checks and got a response: which passed. */
+  checks: TurnCheckResultsSchema.optional(),
   /** Index in `answers` of the top-1 answer (highest score, earlier on ties); null when none. */
   top1Index: z.number().int().nullable(),
   answers: z.array(ReportAnswerSchema),
@@ -130,7 +164,8 @@ export const RunInfoSchema = z.object({
   /** Set when the run used the embedded engine: its knowledge base and options (baseUrl is then an ephemeral port). */
   engine: EngineIdentitySchema.optional(),
   agent: z.string(),
-  dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int() }),
+  /** `questions` counts single questions and turns; `conversations`, set when it holds any, the conversations. */
+  dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int(), conversations: z.number().int().optional() }),
   /** Set on a `--shard i/n` run: only the questions of that shard were asked. */
   shard: z.object({ index: z.number().int(), count: z.number().int(), questions: z.number().int() }).optional(),
   /** Set on a report merged from shards: the shard reports it came from. */
@@ -147,6 +182,8 @@ export const RunInfoSchema = z.object({
     /** --rps, when set. */
     rps: z.number().optional(),
     maxConsecutiveErrors: z.number().int().optional(),
+    /** Set on a run with conversations: the longest wait honoured after a turn whose answer asked for a `delay`. */
+    maxTurnDelayMs: z.number().optional(),
     /** Present (true) only when TLS certificates were not verified. */
     insecure: z.boolean().optional(),
   }),
@@ -194,3 +231,5 @@ export type Summary = z.infer<typeof SummarySchema>;
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 export type EngineIdentity = z.infer<typeof EngineIdentitySchema>;
 export type Report = z.infer<typeof ReportSchema>;
+export type ConversationTurn = z.infer<typeof ConversationTurnSchema>;
+export type ConversationVerdict = (typeof CONVERSATION_VERDICTS)[number];

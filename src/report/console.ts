@@ -1,6 +1,7 @@
 import type { Metrics } from '../model/metrics.js';
-import { OUTCOME_CLASSES, OUTCOMES } from '../model/outcome.js';
+import { OUTCOME_CLASSES, outcomesShown } from '../model/outcome.js';
 import type { ReportHead } from '../model/source.js';
+import { conversationConsoleLines } from './conversations.js';
 import { figureInterval, figureValue, headline } from './headline.js';
 
 const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
@@ -20,7 +21,8 @@ export function renderConsoleSummary(report: ReportHead): string {
     `${run.status === 'partial' ? 'PARTIAL run' : 'Run'}: ${s.total} of ${run.shard?.questions ?? run.dataset.questions} questions${run.shard ? ` (shard ${run.shard.index}/${run.shard.count})` : ''} against ${run.embeddedEngine ? 'the embedded engine' : run.baseUrl} (agent ${run.agent})`,
     ...(report.metrics ? headlineLines(report.metrics) : []),
     `  top-1 accuracy      ${pct(s.top1Accuracy)}   answerable accuracy ${pct(s.answerableAccuracy)}`,
-    `  ${OUTCOMES.map((k) => `${OUTCOME_CLASSES[k].label} ${o[k]}`).join('  ')}`,
+    `  ${outcomesShown(report.metrics?.conversations !== undefined).map((k) => `${OUTCOME_CLASSES[k].label} ${o[k]}`).join('  ')}`,
+    ...(report.metrics?.conversations ? conversationConsoleLines(report.metrics.conversations) : []),
     `  latency p50 ${ms(s.latencyMs.p50)}  p90 ${ms(s.latencyMs.p90)}  p99 ${ms(s.latencyMs.p99)}`,
   ];
   if (s.unorderedLists > 0) lines.push(`  note: ${s.unorderedLists} answer lists were not in descending score order (top-1 taken by score)`);

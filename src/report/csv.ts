@@ -16,25 +16,35 @@ const COLUMNS = [
   'top1_sequence', 'top1_label', 'top1_score', 'top1_answer', 'top1_flags', 'latency_ms', 'attempts', 'error',
 ] as const;
 
+/** After `id`, in a run with conversations: the turn's conversation, its number, the user it was asked as, the conversation's verdict. */
+const CONVERSATION_COLUMNS = ['conversation', 'turn', 'user', 'conversation_verdict'] as const;
+
 /** Rows stringified together: few enough to hold, enough to amortize the stringifier. */
 const BATCH = 256;
 
-function row(r: QuestionResult): (string | number)[] {
+function row(r: QuestionResult, withConversations: boolean): (string | number)[] {
   const top = top1(r);
   const text = (s: string | undefined) => safeCell(s ?? '');
+  const c = r.conversation;
   return [
-    text(r.id), text(r.question), text(r.language), text(r.tags.join('|')), r.expected.expect ?? '', text(describeExpected(r.expected)), r.outcome, text(r.reason),
+    text(r.id), ...(withConversations ? [text(c?.id), c?.turn ?? '', text(c?.user), c?.verdict ?? ''] : []),
+    text(r.question), text(r.language), text(r.tags.join('|')), r.expected.expect ?? '', text(describeExpected(r.expected)), r.outcome, text(r.reason),
     top?.sequence_number ?? '', text(top?.label), top?.answer_score ?? '', text(top?.answer), top ? answerFlags(top).join('|') : '',
     r.latencyMs ?? '', r.attempts, text(r.error?.message),
   ];
 }
 
-/** results.csv: one row per question for spreadsheets (UTF-8 with BOM, so Excel reads accents right), a batch of rows at a time. */
-export function* renderCsv({ results }: ScoredData): Generator<string> {
-  yield stringify([], { header: true, columns: [...COLUMNS], bom: true, record_delimiter: 'unix' });
+/**
+ * results.csv: one row per question, and per turn of a conversation (then with its conversation, turn, user and the
+ * conversation's verdict), for spreadsheets (UTF-8 with BOM, so Excel reads accents right), a batch of rows at a time.
+ */
+export function* renderCsv({ head, results }: ScoredData): Generator<string> {
+  const withConversations = head.metrics.conversations !== undefined;
+  const columns = withConversations ? [COLUMNS[0], ...CONVERSATION_COLUMNS, ...COLUMNS.slice(1)] : [...COLUMNS];
+  yield stringify([], { header: true, columns, bom: true, record_delimiter: 'unix' });
   let batch: (string | number)[][] = [];
   for (const r of results) {
-    batch.push(row(r));
+    batch.push(row(r, withConversations));
     if (batch.length === BATCH) {
       yield stringify(batch, { record_delimiter: 'unix' });
       batch = [];

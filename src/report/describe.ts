@@ -1,12 +1,17 @@
 import { describeExpectations } from '../model/expectations.js';
+import { describeChecks } from '../model/turn-checks.js';
+import { hasResponse } from '../model/outcome.js';
 import type { QuestionResult, ReportAnswer } from '../model/report.js';
 import { top1 } from '../score/result.js';
 
-/** What a question expected, in words: `label billing-3 || billing-4; category Billing`, `fallback (out of scope)`, or ``. */
+/**
+ * What a question expected, in words: `label billing-3 || billing-4; category Billing`, `fallback (out of scope)`, or
+ * ``; a turn's checks follow: `label moving_house; dialog in_progress`.
+ */
 export function describeExpected(expected: QuestionResult['expected']): string {
-  if (expected.expect === 'fallback') return 'fallback (out of scope)';
   const words = describeExpectations(expected);
-  return words === '' && expected.expect === 'answer' ? 'any knowledge answer' : words;
+  const answer = expected.expect === 'fallback' ? 'fallback (out of scope)' : words === '' && expected.expect === 'answer' ? 'any knowledge answer' : words;
+  return [answer, describeChecks(expected)].filter((w) => w !== '').join('; ');
 }
 
 /** The flags an answer carries, as short words: `dummy floor suggestion`. */
@@ -22,9 +27,10 @@ export function answerFlags(a: ReportAnswer): string[] {
   return flags;
 }
 
-/** The top-1 answer in words: `billing-3 (seq 3, score 0.82, floor)`, `no answer`, or the error. */
+/** The top-1 answer in words: `billing-3 (seq 3, score 0.82, floor)`, `no answer`, the error, or `not asked` (a skipped turn). */
 export function describeGot(result: QuestionResult): string {
   if (result.error) return `error: ${result.error.message}`;
+  if (!hasResponse(result.outcome)) return 'not asked';
   const top = top1(result);
   if (!top) return 'no answer (empty list)';
   const extra = [`seq ${top.sequence_number}`, `score ${round3(top.answer_score)}`, ...answerFlags(top)];

@@ -38,12 +38,32 @@ export const confusions = ({ head }: ScoredData, limit = 20): Confusion[] => hea
 /** The entries that answered out-of-scope questions, most first. */
 export const outOfScopeMisses = ({ head }: ScoredData, limit = 20): Confusion[] => head.metrics.outOfScopeMisses.slice(0, limit);
 
-/** The first `limit` questions that need a look (failures and errors) and how many there are, in one pass. */
-export function firstFailing(results: Iterable<QuestionResult>, limit: number): { first: QuestionResult[]; count: number } {
+/**
+ * The first `limit` questions that need a look (failures and errors) and how many there are, in one pass; only those
+ * `which` keeps (e.g. single questions, not turns).
+ */
+export function firstFailing(results: Iterable<QuestionResult>, limit: number, which: (r: QuestionResult) => boolean = () => true): { first: QuestionResult[]; count: number } {
   const first: QuestionResult[] = [];
   let count = 0;
   for (const r of results) {
-    if (!needsAttention(r.outcome)) continue;
+    if (!needsAttention(r.outcome) || !which(r)) continue;
+    if (count++ < limit) first.push(r);
+  }
+  return { first, count };
+}
+
+/** A single question, not a turn of a conversation. */
+export const isSingle = (r: QuestionResult): boolean => r.conversation === undefined;
+
+/**
+ * The first `limit` conversations that failed or ended in error, each as its deciding turn (the first that failed,
+ * or the one that ended in error: `conversation.at`), and how many there are, in one pass.
+ */
+export function firstFailingConversations(results: Iterable<QuestionResult>, limit: number): { first: QuestionResult[]; count: number } {
+  const first: QuestionResult[] = [];
+  let count = 0;
+  for (const r of results) {
+    if (r.conversation === undefined || r.conversation.at !== r.conversation.turn) continue;
     if (count++ < limit) first.push(r);
   }
   return { first, count };

@@ -1,6 +1,6 @@
 import { describeExpected, describeGot, truncate } from './describe.js';
 import type { QuestionResult } from '../model/report.js';
-import { failingCount, OUTCOME_CLASSES, OUTCOMES, type Outcome } from '../model/outcome.js';
+import { failingCount, OUTCOME_CLASSES, OUTCOMES, type Outcome, type OutcomeCounts } from '../model/outcome.js';
 import type { ScoredData } from '../model/source.js';
 import { escapeXml as x, xmlAttr as a } from './xml.js';
 import { matchedAnswer, top1 } from '../score/result.js';
@@ -14,17 +14,22 @@ const isTestcase = (o: Outcome): boolean => OUTCOME_CLASSES[o].judged || OUTCOME
 /** classname: the first tag, else the expected-or-top-1 category, so CI groups failures by topic. */
 const classname = (r: QuestionResult): string => `answer-eval.${r.tags[0] ?? top1(r)?.category ?? 'questions'}`;
 
-function testcase(r: QuestionResult): string {
-  const head = `    <testcase classname="${a(classname(r))}" name="${a(`${r.id}: ${truncate(r.question, 120)}`)}" time="${seconds(r.latencyMs)}"`;
+/** What a question asked and got, as a testcase's text. */
+function details(r: QuestionResult): string[] {
   const seen = matchedAnswer(r);
-  const detail = [
+  return [
     `question: ${r.question}`,
     `expected: ${describeExpected(r.expected)}`,
     `got: ${describeGot(r)}`,
     ...(r.reason ? [`why: ${r.reason}`] : []),
     `answer: ${top1(r)?.answer ?? ''}`,
     ...(seen && r.outcome !== 'correct' ? [`expected answer (seen at rank ${r.rank}): ${seen.answer}`] : []),
-  ].join('\n');
+  ];
+}
+
+function testcase(r: QuestionResult): string {
+  const head = `    <testcase classname="${a(classname(r))}" name="${a(`${r.id}: ${truncate(r.question, 120)}`)}" time="${seconds(r.latencyMs)}"`;
+  const detail = details(r).join('\n');
   const c = OUTCOME_CLASSES[r.outcome];
   if (c.error) {
     const type = r.error?.kind ?? 'error';
@@ -35,6 +40,29 @@ function testcase(r: QuestionResult): string {
     return `${head}>\n      <failure type="${r.outcome}" message="${a(message)}">${x(detail)}</failure>\n    </testcase>`;
   }
   return `${head}/>`;
+}
+
+/**
+ * One conversation as one testcase (classname: its first tag, else `conversations`): a failure naming its first
+ * failing turn and why, or an error naming the turn that ended in error (the turns after it were not asked); the
+ * text lists every turn.
+ */
+function conversationTestcase(turns: readonly QuestionResult[]): string {
+  const first = turns[0]!;
+  const c = first.conversation!;
+  const time = turns.reduce((sum, r) => sum + (r.latencyMs ?? 0), 0);
+  const head = `    <testcase classname="${a(`answer-eval.${first.tags[0] ?? 'conversations'}`)}" name="${a(`${c.id}: ${truncate(first.question, 100)} (${turns.length} turns)`)}" time="${seconds(time)}"`;
+  const detail = [`conversation: ${c.id}, asked as ${c.user}`, ...turns.map((r) => [`turn ${r.conversation!.turn}: ${OUTCOME_CLASSES[r.outcome].label}`, ...details(r).map((l) => `  ${l}`)].join('\n'))].join('\n\n');
+  const decided = turns.find((r) => r.conversation!.turn === c.at);
+  if (decided === undefined) return `${head}/>`;
+  const at = `turn ${c.at} of ${c.turns} ("${truncate(decided.question, 60)}")`;
+  if (c.verdict === 'error') {
+    const skipped = c.at! < c.turns ? `; turns ${c.at! + 1}-${c.turns} not asked` : '';
+    const message = `error at ${at}: ${decided.error?.message ?? 'error'}${skipped}`;
+    return `${head}>\n      <error type="${a(decided.error?.kind ?? 'error')}" message="${a(message)}">${x(detail)}</error>\n    </testcase>`;
+  }
+  const message = `failed at ${at}: ${decided.outcome}: ${decided.reason ?? `expected ${describeExpected(decided.expected)}, got ${describeGot(decided)}`}`;
+  return `${head}>\n      <failure type="${decided.outcome}" message="${a(message)}">${x(detail)}</failure>\n    </testcase>`;
 }
 
 /** The gates as their own testsuite: one testcase per gate (classname `answer-eval.gate`), a failure when it failed. */
@@ -53,20 +81,42 @@ function gateSuite(v: Verdict, timestamp: string): string {
   ].join('\n');
 }
 
+/** The testcases, a result at a time: a single question's as it comes, a conversation's once its last turn is read. */
+function* testcases(results: Iterable<QuestionResult>): Generator<string> {
+  let turns: QuestionResult[] = [];
+  for (const r of results) {
+    if (turns.length > 0 && (r.conversation?.id !== turns[0]!.conversation!.id || r.conversation.turn === 1)) {
+      yield `\n${conversationTestcase(turns)}`;
+      turns = [];
+    }
+    if (r.conversation) turns.push(r);
+    else if (isTestcase(r.outcome)) yield `\n${testcase(r)}`;
+  }
+  if (turns.length > 0) yield `\n${conversationTestcase(turns)}`;
+}
+
+const minus = (a: OutcomeCounts, b: OutcomeCounts | undefined): OutcomeCounts =>
+  Object.fromEntries(OUTCOMES.map((o) => [o, a[o] - (b?.[o] ?? 0)])) as OutcomeCounts;
+
 /**
- * junit.xml: the gates first (a testsuite of their own, when any was set), then one testcase per labeled question;
- * wrong / abstained / fallback_missed are failures, transport and protocol errors are errors. Unlabeled questions are omitted (nothing to pass or fail);
- * their count is a property of the suite. The suite totals come from the summary, so one pass writes it.
+ * junit.xml: the gates first (a testsuite of their own, when any was set), then one testcase per labeled question and
+ * one per conversation; wrong / abstained / fallback_missed are failures, transport and protocol errors are errors, a
+ * conversation fails at its first failing turn or errs at the turn that ended in error. Unlabeled questions are
+ * omitted (nothing to pass or fail); their count is a property of the suite. The suite totals come from the summary
+ * and the conversation metrics, so one pass writes it.
  */
 export function* renderJunit({ head: report, results }: ScoredData): Generator<string> {
-  const o = report.summary.outcomes;
+  const conversations = report.metrics.conversations;
+  const o = minus(report.summary.outcomes, conversations?.turnOutcomes);
   const time = seconds(report.run.durationMs);
-  const tests = OUTCOMES.reduce((n, k) => n + (isTestcase(k) ? o[k] : 0), 0);
-  const attrs = `tests="${tests}" failures="${failingCount(o)}" errors="${o.error}" skipped="0" time="${time}"`;
+  const tests = OUTCOMES.reduce((n, k) => n + (isTestcase(k) ? o[k] : 0), 0) + (conversations?.count ?? 0);
+  const failures = failingCount(o) + (conversations?.verdicts.failed ?? 0);
+  const errors = o.error + (conversations?.verdicts.error ?? 0);
+  const attrs = `tests="${tests}" failures="${failures}" errors="${errors}" skipped="0" time="${time}"`;
   const gates = report.gates;
   const gateFailures = gates ? gates.results.filter((r) => !r.passed).length : 0;
   const totals = gates
-    ? `tests="${tests + gates.results.length}" failures="${failingCount(o) + gateFailures}" errors="${o.error}" skipped="0" time="${time}"`
+    ? `tests="${tests + gates.results.length}" failures="${failures + gateFailures}" errors="${errors}" skipped="0" time="${time}"`
     : attrs;
   const timestamp = report.run.startedAt.replace(/\.\d+Z$/, '');
   const props = [
@@ -81,6 +131,6 @@ export function* renderJunit({ head: report, results }: ScoredData): Generator<s
     ...props,
     '    </properties>',
   ].join('\n');
-  for (const r of results) if (isTestcase(r.outcome)) yield `\n${testcase(r)}`;
+  yield* testcases(results);
   yield '\n  </testsuite>\n</testsuites>\n';
 }

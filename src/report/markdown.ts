@@ -1,10 +1,11 @@
 import { consistencyMarkdown } from './consistency.js';
+import { conversationsMarkdown } from './conversations.js';
 import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
 import { neutralizeMentions } from './escape.js';
 import { figureInterval, figureValue, headline, type Figure } from './headline.js';
-import { allSlices, confusions, firstFailing, outOfScopeMisses, type SliceView } from './insights.js';
+import { allSlices, confusions, firstFailing, firstFailingConversations, isSingle, outOfScopeMisses, type SliceView } from './insights.js';
 import type { Interval } from '../model/metrics.js';
-import { OUTCOME_CLASSES, OUTCOMES } from '../model/outcome.js';
+import { OUTCOME_CLASSES, outcomesShown } from '../model/outcome.js';
 import type { ScoredData } from '../model/source.js';
 import { verdictMarkdown } from './verdict.js';
 
@@ -31,7 +32,7 @@ function worstSlices(dim: string, list: SliceView[]): string[] {
 
 /**
  * summary.md: a compact Markdown summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`.
- * One pass over the results, for the first failing questions.
+ * One pass over the results for the first failing questions, and one for the failing conversations when there are any.
  */
 export function* renderMarkdown(data: ScoredData): Generator<string> {
   yield markdown(data);
@@ -41,6 +42,7 @@ function markdown(data: ScoredData): string {
   const report = data.head;
   const { summary: s, run, metrics } = report;
   const o = s.outcomes;
+  const shown = outcomesShown(metrics.conversations !== undefined);
   // the verdict comes first: a pull-request comment or job summary opens on it
   const verdict = report.gates ? [...verdictMarkdown(report.gates, (t) => md(t, 2000)), ''] : [];
   const lines = [
@@ -51,13 +53,14 @@ function markdown(data: ScoredData): string {
     '',
     `Top-1 accuracy ${withInterval(s.top1Accuracy, metrics.intervals.top1Accuracy)} · answerable accuracy ${withInterval(s.answerableAccuracy, metrics.intervals.answerableAccuracy)}`,
     '',
-    `| ${OUTCOMES.map((k) => OUTCOME_CLASSES[k].label).join(' | ')} | total |`,
-    `|${'---:|'.repeat(OUTCOMES.length + 1)}`,
-    `| ${OUTCOMES.map((k) => o[k]).join(' | ')} | ${s.total} |`,
+    `| ${shown.map((k) => OUTCOME_CLASSES[k].label).join(' | ')} | total |`,
+    `|${'---:|'.repeat(shown.length + 1)}`,
+    `| ${shown.map((k) => o[k]).join(' | ')} | ${s.total} |`,
     '',
     `Latency p50 ${ms(s.latencyMs.p50)} · p90 ${ms(s.latencyMs.p90)} · p99 ${ms(s.latencyMs.p99)} · rates: floor ${pct(s.rates.floor)}, dummy ${pct(s.rates.dummy)}, empty ${pct(s.rates.empty)}, error ${pct(s.rates.error)}`,
   ];
   lines.push(...consistencyMarkdown(metrics, md));
+  if (metrics.conversations) lines.push(...conversationsMarkdown(metrics.conversations, firstFailingConversations(data.results, 10), md));
   const recommended = metrics.thresholds.recommended;
   if (recommended) {
     const t = metrics.thresholds;
@@ -76,7 +79,8 @@ function markdown(data: ScoredData): string {
     lines.push('', '**Out-of-scope questions answered anyway**', '', '| answered by | count | e.g. |', '|---|---:|---|');
     for (const c of misses) lines.push(`| ${md(c.got, 40)} | ${c.count} | ${c.examples.slice(0, 3).map((id) => md(id, 20)).join(', ')} |`);
   }
-  const failing = firstFailing(data.results, 10);
+  // a conversation's failing turn is listed with its conversation, above
+  const failing = firstFailing(data.results, 10, isSingle);
   if (failing.count > 0) {
     lines.push('', `<details><summary>${failing.count} failing questions (first 10)</summary>`, '', '| id | outcome | question | expected | got | why |', '|---|---|---|---|---|---|');
     for (const r of failing.first) lines.push(`| ${md(r.id, 20)} | ${r.outcome} | ${md(r.question, 60)} | ${md(describeExpected(r.expected), 40)} | ${md(describeGot(r), 50)} | ${md(r.reason ?? '', 120)} |`);

@@ -1,16 +1,23 @@
 import type { AskResult } from '../client/ask.js';
 import { QuestionError } from '../client/errors.js';
-import type { Expectations } from '../model/expectations.js';
+import { EXPECTATION_KEYS, type Expectations } from '../model/expectations.js';
 import type { Question } from '../model/question.js';
 import type { QuestionResult } from '../model/report.js';
+import { TURN_CHECK_KEYS, type TurnCheckValues } from '../model/turn-checks.js';
+import { skippedResult, withConversation } from '../score/conversation.js';
 import type { Matcher } from '../score/match.js';
 import { repeatsAtFloor, repeatsOf } from '../score/repeats.js';
 import { toResult } from '../score/result.js';
 
-/** A question as a result recorded it: enough to judge its answers again. */
+/** A question as a result recorded it: enough to judge its answers again (a turn's checks too). */
 export function questionOf(r: QuestionResult): Question {
-  const { expect, ...expected } = r.expected;
-  return { id: r.id, line: r.line, question: r.question, expect, expected: expected as Expectations, language: r.language, tags: r.tags };
+  const recorded = r.expected as Record<string, unknown>;
+  const pick = (keys: readonly string[]) => Object.fromEntries(keys.flatMap((k) => (recorded[k] === undefined ? [] : [[k, recorded[k]]])));
+  const q: Question = { id: r.id, line: r.line, question: r.question, expect: r.expected.expect, expected: pick(EXPECTATION_KEYS) as Expectations, language: r.language, tags: r.tags };
+  const checks = pick(TURN_CHECK_KEYS) as TurnCheckValues;
+  if (Object.keys(checks).length > 0) q.checks = checks;
+  if (r.conversation) q.conversation = { id: r.conversation.id, turn: r.conversation.turn };
+  return q;
 }
 
 /** The reply a result recorded, as the client handed it to the run: the answers (those at or above `floor`), or the error. */
@@ -33,7 +40,10 @@ function replyOf(r: QuestionResult, floor: number | undefined): AskResult {
  * The further askings of a --repeat run are kept (their top-1 below the floor refused too).
  */
 export function rejudge(r: QuestionResult, question: Question, defaultLanguage: string, matcher: Matcher, floor?: number): QuestionResult {
+  // a turn keeps its place in its conversation; the conversation's verdict is decided again over its turns (withVerdicts)
+  if (r.outcome === 'skipped') return withConversation(skippedResult(question, defaultLanguage, r.conversation?.at ?? 0), r.conversation!);
   let judged = toResult(question, replyOf(r, floor), defaultLanguage, matcher);
+  if (r.conversation) judged = withConversation(judged, r.conversation);
   // the latency the run measured, not the 0 an answered result without one would get
   if (r.error === null && r.latencyMs === null) judged = { ...judged, latencyMs: null };
   if (r.repeats) judged = { ...judged, repeats: floor === undefined ? repeatsOf(judged, r.repeats.others) : repeatsAtFloor(judged, r.repeats, floor) };

@@ -4,11 +4,12 @@ import { checkQuestions } from '../dataset/read.js';
 import { openDataset } from '../dataset/source.js';
 import { inShard } from '../dataset/shard.js';
 import { ConfigError, InputError } from '../errors.js';
-import type { Question } from '../model/question.js';
+import { questionsOfItem, type Question } from '../model/question.js';
 import { SCHEMA_VERSION, type QuestionResult } from '../model/report.js';
 import { arraySource, type ReportData, type ResultSource } from '../model/source.js';
 import { openReport } from '../report/read.js';
 import { readJournalHeader } from '../run/journal.js';
+import { withVerdicts } from '../score/conversation.js';
 import { compileMatcher } from '../score/match.js';
 import { scoreResults } from '../score/metrics/index.js';
 import { RecordSource } from '../util/records.js';
@@ -50,8 +51,8 @@ async function matchDataset(path: string, head: ReportData['head'], results: Res
   const shard = head.run.shard;
   const questions: Question[] = [];
   const source = await openDataset(path);
-  const checked = await checkQuestions(source, (q) => {
-    if (!shard || inShard(q.id, shard)) questions.push(q);
+  const checked = await checkQuestions(source, (item) => {
+    if (!shard || inShard(item.id, shard)) questions.push(...questionsOfItem(item));
   }).finally(() => source.close());
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   const at = new Map<string, number>();
@@ -85,10 +86,12 @@ export async function rescoreReport(reportPath: string, o: RescoreOptions = {}):
   let leftOut = 0;
   if (o.dataset === undefined) {
     source = { count: results.count, *[Symbol.iterator]() {
-      for (const r of results) {
-        const q = questionOf(r);
-        yield rejudge(r, q, language, compileMatcher(q.expected, aliases), floor);
-      }
+      yield* withVerdicts((function* () {
+        for (const r of results) {
+          const q = questionOf(r);
+          yield rejudge(r, q, language, compileMatcher(q.expected, aliases), floor);
+        }
+      })());
     } };
   } else {
     const matched = await matchDataset(o.dataset, head, results);
@@ -97,10 +100,12 @@ export async function rescoreReport(reportPath: string, o: RescoreOptions = {}):
     leftOut = results.count - matched.questions.length;
     source = { count: picked.count, *[Symbol.iterator]() {
       let k = 0;
-      for (const r of picked) {
-        const q = matched.questions[k++]!;
-        yield rejudge(r, q, language, compileMatcher(q.expected, aliases), floor);
-      }
+      yield* withVerdicts((function* () {
+        for (const r of picked) {
+          const q = matched.questions[k++]!;
+          yield rejudge(r, q, language, compileMatcher(q.expected, aliases), floor);
+        }
+      })());
     } };
   }
   const { metrics: _, summary: __, ...kept } = head;

@@ -13,6 +13,8 @@ export interface DatasetFacts {
   questions: number;
   /** A declared encoding (journaled, not reported). */
   encoding?: string;
+  /** Conversations in the file, when it holds any (their turns are among `questions`). */
+  conversations?: number;
 }
 
 /** The journal's first line: what a resumed run must share with the run that wrote it. Never the agent code. */
@@ -36,6 +38,7 @@ export function journalHeader(dataset: DatasetFacts, o: Resolved, startedAt: Dat
       shard: o.shard ? `${o.shard.index}/${o.shard.count}` : null,
       aliases: o.aliases ?? null,
       ...(o.repeat > 1 ? { repeat: o.repeat } : {}),
+      ...(dataset.conversations ? { maxTurnDelayMs: o.maxTurnDelayMs } : {}),
     },
     startedAt: startedAt.toISOString(),
   };
@@ -66,7 +69,7 @@ export function runInfo(dataset: DatasetFacts, o: Resolved, f: RunFacts): RunInf
     embeddedEngine: o.embeddedEngine ?? o.engine !== undefined,
     ...(o.engine ? { engine: o.engine } : {}),
     agent: o.agent,
-    dataset: { path: dataset.path, sha256: dataset.sha256, questions: dataset.questions },
+    dataset: { path: dataset.path, sha256: dataset.sha256, questions: dataset.questions, ...(dataset.conversations ? { conversations: dataset.conversations } : {}) },
     ...(o.shard ? { shard: { ...o.shard, questions: f.total } } : {}),
     options: {
       concurrency: o.concurrency,
@@ -79,6 +82,7 @@ export function runInfo(dataset: DatasetFacts, o: Resolved, f: RunFacts): RunInf
       forceSubscription: o.forceSubscription,
       ...(o.rps !== undefined ? { rps: o.rps } : {}),
       maxConsecutiveErrors: o.maxConsecutiveErrors,
+      ...(dataset.conversations ? { maxTurnDelayMs: o.maxTurnDelayMs } : {}),
       ...(o.insecure ? { insecure: true } : {}),
     },
     ...(o.resume ? { resumed: { fromJournal: f.fromJournal, asked: f.asked, rerun: o.rerun ?? null } } : {}),

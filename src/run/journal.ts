@@ -40,6 +40,8 @@ export interface JournalHeader {
     aliases: string | null;
     /** --repeat N, when N > 1: how many times each question is asked. */
     repeat?: number;
+    /** --max-turn-delay, when the dataset holds conversations: how long a turn's `delay` may hold the next turn. */
+    maxTurnDelayMs?: number;
   };
   startedAt: string;
 }
@@ -178,6 +180,7 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
     shard: '--shard',
     aliases: '--aliases',
     repeat: '--repeat',
+    maxTurnDelayMs: '--max-turn-delay',
   };
   for (const key of Object.keys(flags) as (keyof typeof flags)[]) {
     if (key === 'baseUrl' && (was !== null || is !== null)) continue; // said above

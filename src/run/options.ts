@@ -4,6 +4,7 @@ import type { Shard } from '../dataset/shard.js';
 import type { DatasetSource } from '../dataset/source.js';
 import type { ThresholdOptions } from '../score/metrics/thresholds.js';
 import type { EngineIdentity } from '../model/report.js';
+import { DEFAULT_MAX_TURN_DELAY_MS } from './conversation.js';
 import type { RunEvent } from './progress.js';
 
 /** Everything a run needs; the CLI fills it from flags, the programmatic API from code. */
@@ -77,7 +78,12 @@ export interface RunOptions {
    * `result.repeats` (is the top-1 the same every time?). @default 1
    */
   repeat?: number;
-  /** With `resume`: also ask again the questions that ended in error. */
+  /**
+   * The longest wait after a turn of a conversation whose answer asks for a `delay` (which the service gives in
+   * seconds) before the next turn, in ms. @default 10000
+   */
+  maxTurnDelayMs?: number;
+  /** With `resume`: also ask again the questions that ended in error (a conversation with a turn in error: all of it, as a new user). */
   rerun?: 'errors';
   /** Stops the run: nothing new is sent, requests in flight get `graceMs`, the report is marked partial. */
   signal?: AbortSignal;
@@ -102,4 +108,5 @@ export const RUN_DEFAULTS = {
   graceMs: 10_000,
   insecure: false,
   repeat: 1,
+  maxTurnDelayMs: DEFAULT_MAX_TURN_DELAY_MS,
 } as const;

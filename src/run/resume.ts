@@ -26,6 +26,7 @@ export function resumeDefaults(header: JournalHeader): Partial<RunOptions> {
     ...(r.shard !== null ? { shard: parseShard(r.shard) } : {}),
     ...(r.aliases !== null ? { aliases: r.aliases } : {}),
     ...(r.repeat !== undefined ? { repeat: r.repeat } : {}),
+    ...(r.maxTurnDelayMs !== undefined ? { maxTurnDelayMs: r.maxTurnDelayMs } : {}),
   };
 }
 

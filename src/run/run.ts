@@ -7,17 +7,21 @@ import { Throttle } from '../client/throttle.js';
 import { Transport } from '../client/transport.js';
 import { answerEndpoint } from '../client/url.js';
 import { readAliases } from '../dataset/aliases.js';
-import { checkQuestions, checkUnchanged, questionsOf } from '../dataset/read.js';
+import { randomBytes } from 'node:crypto';
+import { checkQuestions, checkUnchanged, itemsOf } from '../dataset/read.js';
 import { inShard } from '../dataset/shard.js';
-import type { Question } from '../model/question.js';
+import { OUTCOME_CLASSES } from '../model/outcome.js';
+import { isConversation, type Conversation, type DatasetItem, type Question } from '../model/question.js';
 import { AnswerEvalError, ConfigError, InputError, RunAbortedError } from '../errors.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
 import { toReport, type ReportData } from '../model/source.js';
+import { scoreConversation, type AskedConversation } from '../score/conversation.js';
 import { compileMatcher, type Matcher } from '../score/match.js';
 import { scoreResults } from '../score/metrics/index.js';
 import { toResult } from '../score/result.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { Backlog } from './backlog.js';
+import { askConversation, conversationUser } from './conversation.js';
 import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
 import { headerDifferences, JournalWriter, readJournal, repeatKey, type JournalEntry } from './journal.js';
@@ -44,7 +48,9 @@ export interface RunOutcome {
 /**
  * Checks the dataset (one streaming pass, nothing sent on a problem), asks every question of it (or,
  * resuming, those the journal lacks) as a second pass, journals each result as it finishes, and scores
- * them into a report in dataset order. Memory grows with concurrency, not with the number of questions.
+ * them into a report in dataset order. A conversation is asked turn after turn as one user, side by side with the
+ * other conversations and questions, and its turns are journaled together once it ends (a result per turn).
+ * Memory grows with concurrency, not with the number of questions.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const datasets = new OpenedDatasets();
@@ -78,26 +84,61 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     const entry = k === 0 ? prior?.results.get(q.id) : prior?.repeats.get(repeatKey(q.id, k));
     return entry !== undefined && !(o.rerun === 'errors' && entry.error) ? entry : undefined;
   };
+  // a conversation is taken from the journal only whole, as one asking journaled it (its lines one after the other):
+  // one cut off half way, or torn by a crash, is asked again from its first turn
+  const conversationFromPrior = (c: Conversation): JournalEntry[] | undefined => {
+    const entries: JournalEntry[] = [];
+    for (const turn of c.turns) {
+      const entry = fromPrior(turn);
+      const last = entries.at(-1);
+      if (entry === undefined || (last !== undefined && last.offset + last.length + 1 !== entry.offset)) return undefined;
+      entries.push(entry);
+    }
+    return entries;
+  };
+  // a fresh user name per run (a resumed run is a new one) and conversation, unless the conversation has its own
+  const runName = randomBytes(4).toString('hex');
 
   // pass 1: every problem before anything is sent
-  const mine = (q: Question): boolean => o.shard === undefined || inShard(q.id, o.shard);
+  const mine = (item: DatasetItem): boolean => o.shard === undefined || inShard(item.id, o.shard);
   let total = 0;
   let toAsk = 0;
   let badSetting: Error | undefined;
-  const source = await datasets.open(o.dataset, o.encoding);
-  const checked = await checkQuestions(source, (q) => {
-    if (!mine(q)) return;
-    total++;
-    for (let k = 0; k < o.repeat; k++) if (fromPrior(q, k) === undefined) toAsk++;
+  const vet = (q: Question): void => {
     try {
       buildRequestBody(q, settings);
     } catch (error) {
       badSetting ??= error as Error;
     }
+  };
+  const source = await datasets.open(o.dataset, o.encoding);
+  const checked = await checkQuestions(source, (item) => {
+    if (!mine(item)) return;
+    if (isConversation(item)) {
+      if (o.repeat > 1) {
+        badSetting ??= new ConfigError(
+          `--repeat ${o.repeat} cannot ask conversations (${source.name}:${item.line}: conversation "${item.id}"): a conversation is asked once per run, ` +
+            'as a new user each time; run the dataset again instead, or --repeat a dataset of single questions',
+        );
+      }
+      total += item.turns.length;
+      if (conversationFromPrior(item) === undefined) toAsk += item.turns.length;
+      for (const turn of item.turns) vet({ ...turn, username: conversationUser(item, runName), guest: false });
+      return;
+    }
+    total++;
+    for (let k = 0; k < o.repeat; k++) if (fromPrior(item, k) === undefined) toAsk++;
+    vet(item);
   });
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   if (badSetting) throw badSetting;
-  const dataset: DatasetFacts = { path: source.name, sha256: checked.sha256, questions: checked.count, ...(source.encoding ? { encoding: source.encoding } : {}) };
+  const dataset: DatasetFacts = {
+    path: source.name,
+    sha256: checked.sha256,
+    questions: checked.count,
+    ...(source.encoding ? { encoding: source.encoding } : {}),
+    ...(checked.conversations > 0 ? { conversations: checked.conversations } : {}),
+  };
   await checkUnchanged(source);
 
   const startedAt = new Date();
@@ -120,14 +161,25 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const askings = total * o.repeat;
 
   // pass 2: the questions again, as a stream (once more for each further asking of --repeat, so that the askings of
-  // a question are spread over the run); journaled ones are taken as they are
+  // a question are spread over the run); journaled ones are taken as they are. A conversation takes one slot per
+  // turn, from `index` on.
   let fromJournal = 0;
-  async function* questions(): AsyncGenerator<{ q: Question; index: number; k: number }> {
+  async function* questions(): AsyncGenerator<{ q: Question; index: number; k: number } | { c: Conversation; index: number }> {
     for (let k = 0; k < o.repeat; k++) {
       let index = 0;
       // the dataset changed: nothing more is read, what was asked stays, partial reports follow
-      for await (const q of endOnError(questionsOf(source), (error) => stop(datasetStop(error, o.journalDir)))) {
+      for await (const q of endOnError(itemsOf(source), (error) => stop(datasetStop(error, o.journalDir)))) {
         if (!mine(q)) continue;
+        if (isConversation(q)) {
+          const entries = conversationFromPrior(q); // --repeat was refused: k is 0
+          if (entries === undefined) yield { c: q, index };
+          else {
+            entries.forEach((entry, t) => store.keep(index + t, entry));
+            fromJournal += entries.length;
+          }
+          index += q.turns.length;
+          continue;
+        }
         const entry = fromPrior(q, k);
         if (entry === undefined) yield { q, index, k };
         else if (k > 0) repeats!.keep(index, k, entry);
@@ -198,7 +250,8 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     o.onProgress?.(++done, askings);
     const error = result.outcome === 'error';
     emit?.({ type: 'result', id: result.id, error });
-    errorStreak = error ? errorStreak + 1 : 0;
+    // a skipped turn was not asked: it neither breaks a streak of errors nor adds to it
+    if (error || OUTCOME_CLASSES[result.outcome].responded) errorStreak = error ? errorStreak + 1 : 0;
     if (o.maxConsecutiveErrors > 0 && errorStreak === o.maxConsecutiveErrors) {
       stop(new RunAbortedError(
         `circuit breaker: ${errorStreak} questions in a row ended in error (the last: ${result.error?.message ?? 'error'}); ` +
@@ -206,14 +259,21 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
       ));
     }
   };
-  // a reply frees its slot at once (the next request goes out); scoring and journaling wait for the loop's next turn
-  const backlog = new Backlog<{ q: Question; index: number; k: number; asked: AskResult }>(
-    ({ q, index, k, asked }) => onResult({ index, k, result: toResult(q, asked, o.language, matcherOf(q)) }),
+  // a reply frees its slot at once (the next request goes out); scoring and journaling wait for the loop's next turn.
+  // A conversation's turns are scored and journaled together, one line after the other, once its last turn is answered
+  const backlog = new Backlog<{ q: Question; index: number; k: number; asked: AskResult } | { c: Conversation; index: number; asked: AskedConversation }>(
+    (work) => {
+      if ('q' in work) onResult({ index: work.index, k: work.k, result: toResult(work.q, work.asked, o.language, matcherOf(work.q)) });
+      else scoreConversation(work.c, work.asked, o.language, matcherOf).forEach((result, t) => onResult({ index: work.index + t, k: 0, result }));
+    },
     (error) => stop(toError(error)),
   );
   const execution = await execute(
     questions(),
-    async (item, _i, signal) => backlog.push({ ...item, asked: await ask({ ...ctx, signal }, item.q) }),
+    async (item, _i, signal) => {
+      if ('q' in item) backlog.push({ ...item, asked: await ask({ ...ctx, signal }, item.q) });
+      else backlog.push({ ...item, asked: await askConversation({ ...ctx, signal }, item.c, conversationUser(item.c, runName), o.maxTurnDelayMs) });
+    },
     { concurrency: o.concurrency, signal: drain.signal, onResult: () => {} },
   ).finally(async () => {
     backlog.flush();

@@ -1,7 +1,8 @@
 import type { AnswerItem } from '../client/response.js';
 import { hasExpectations } from '../model/expectations.js';
-import type { Outcome } from '../model/outcome.js';
+import { OUTCOME_CLASSES, type Outcome } from '../model/outcome.js';
 import type { Question } from '../model/question.js';
+import type { CheckVerdict } from './checks.js';
 import { compileMatcher, type Matcher } from './match.js';
 
 /** A dummy (small talk) or floor answer: the engine did not answer from its knowledge. */
@@ -21,3 +22,10 @@ export function judge(question: Pick<Question, 'expect' | 'expected'>, top: Answ
   if (hasExpectations(question.expected) ? (matcher ?? compileMatcher(question.expected))(top) : !isNonAnswer(top)) return 'correct';
   return isNonAnswer(top) ? 'abstained' : 'wrong';
 }
+
+/**
+ * A turn's outcome: its answer's (judge), unless the answer passed, or nothing was asked of it, and one of its turn
+ * checks failed: then `check_failed`. A failing answer keeps its outcome (its reason names the failed checks too).
+ */
+export const withChecks = (outcome: Outcome, checks: CheckVerdict | undefined): Outcome =>
+  checks !== undefined && checks.failed.length > 0 && !OUTCOME_CLASSES[outcome].failing ? 'check_failed' : outcome;

@@ -2,6 +2,7 @@ import { EXPECTATION_FIELDS, EXPECTATION_KEYS_BY_PRECEDENCE, hasExpectations, ty
 import type { Outcome } from '../model/outcome.js';
 import type { Expect } from '../model/question.js';
 import type { ReportAnswer } from '../model/report.js';
+import { describeFailedCheck, type FailedCheck } from './checks.js';
 import type { FieldMatcher, Matcher } from './match.js';
 
 /** What `explain` needs of a judged question. */
@@ -17,6 +18,8 @@ export interface Verdict {
   rank: number | null;
   /** `answers` indices in score order. */
   order: readonly number[];
+  /** A turn's checks that failed (src/score/checks.ts). */
+  failedChecks?: readonly FailedCheck[];
 }
 
 const MAX = 60;
@@ -65,10 +68,19 @@ function whereExpected(v: Verdict): string {
 
 /**
  * Why a question did not pass, in one sentence a person reads in a report, e.g.
- * `expected label "billing"; top-1 is #14 "payments" (score 61.2); the expected answer #12 "billing" is at rank 3`.
- * Undefined for the outcomes that need no explanation (correct, fallback ok, unlabeled, error: its message says it).
+ * `expected label "billing"; top-1 is #14 "payments" (score 61.2); the expected answer #12 "billing" is at rank 3`;
+ * a turn's failed checks follow, or make the whole reason of `check_failed`.
+ * Undefined for the outcomes that need no explanation (correct, fallback ok, unlabeled, error: its message says it;
+ * skipped: the conversation says which turn ended in error, see src/score/conversation.ts).
  */
 export function explain(v: Verdict): string | undefined {
+  const answer = explainAnswer(v);
+  const checks = v.failedChecks?.length ? v.failedChecks.map(describeFailedCheck).join('; ') : undefined;
+  if (checks === undefined || (answer === undefined && v.outcome !== 'check_failed')) return answer;
+  return answer === undefined ? checks : `${answer}; and ${checks}`;
+}
+
+function explainAnswer(v: Verdict): string | undefined {
   const top = v.top < 0 ? undefined : v.answers[v.top];
   switch (v.outcome) {
     case 'wrong': {
@@ -83,10 +95,12 @@ export function explain(v: Verdict): string | undefined {
     }
     case 'fallback_missed':
       return `expected a refusal (out of scope); top-1 is ${top === undefined ? 'missing' : nameOf(top)}`;
+    case 'check_failed': // the answer passed: the failed checks say it all
     case 'correct':
     case 'fallback_ok':
     case 'unlabeled':
     case 'error':
+    case 'skipped':
       return undefined;
     default: {
       const unexplained: never = v.outcome; // a new outcome must say how it is explained

@@ -3,8 +3,9 @@ import { isDescending, topIndex } from '../client/response.js';
 import type { Question } from '../model/question.js';
 import type { QuestionResult, ReportAnswer } from '../model/report.js';
 import { hasExpectations } from '../model/expectations.js';
+import { judgeChecks } from './checks.js';
 import { compileMatcher, type Matcher } from './match.js';
-import { judge } from './outcome.js';
+import { judge, withChecks } from './outcome.js';
 import { explain } from './reason.js';
 import { marginOf, rankOf, scoreOrder } from './rank.js';
 
@@ -12,16 +13,18 @@ const round2 = (ms: number): number => Math.round(ms * 100) / 100;
 
 /**
  * One question's entry in the report: its outcome, ranked answers, the rank of the first matching answer
- * (only for rows with expectations) and what it cost. `matcher` is the row's compiled expectations.
+ * (only for rows with expectations) and what it cost; a turn's checks too. `matcher` is the row's compiled
+ * expectations. A turn's place in its conversation is added once the conversation is scored (src/score/conversation.ts).
  */
 export function toResult(question: Question, asked: AskResult, defaultLanguage: string, matcher: Matcher = compileMatcher(question.expected)): QuestionResult {
   const answers = asked.ok ? asked.response.answers : [];
   const top = topIndex(answers);
   const order = scoreOrder(answers);
-  const outcome = asked.ok ? judge(question, answers[top], matcher) : 'error';
-  const rank = asked.ok && hasExpectations(question.expected) ? rankOf(answers, order, matcher) : null;
-  const reason = explain({ outcome, expect: question.expect, expected: question.expected, matcher, answers, top, rank, order });
   const postProcessed = asked.ok ? asked.response.post_processed_answer : undefined;
+  const checks = asked.ok ? judgeChecks(question.checks, { postProcessedAnswer: postProcessed, top: answers[top] }) : undefined;
+  const outcome = asked.ok ? withChecks(judge(question, answers[top], matcher), checks) : 'error';
+  const rank = asked.ok && hasExpectations(question.expected) ? rankOf(answers, order, matcher) : null;
+  const reason = explain({ outcome, expect: question.expect, expected: question.expected, matcher, answers, top, rank, order, ...(checks ? { failedChecks: checks.failed } : {}) });
   // keys in the order of QuestionResultSchema, so a report read back and written again is the same bytes
   return {
     id: question.id,
@@ -29,9 +32,10 @@ export function toResult(question: Question, asked: AskResult, defaultLanguage: 
     question: question.question,
     language: question.language ?? defaultLanguage,
     tags: question.tags,
-    expected: { expect: question.expect, ...question.expected },
+    expected: { expect: question.expect, ...question.expected, ...question.checks },
     outcome,
     ...(reason !== undefined ? { reason } : {}),
+    ...(checks ? { checks: checks.results } : {}),
     top1Index: top < 0 ? null : top,
     answers,
     ...(postProcessed !== undefined ? { postProcessedAnswer: postProcessed } : {}),

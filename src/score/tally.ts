@@ -1,5 +1,5 @@
 import type { QuestionResult, Summary } from '../model/report.js';
-import { answerableFraction, ratio, top1Fraction, zeroCounts } from '../model/outcome.js';
+import { answerableFraction, hasResponse, ratio, top1Fraction, zeroCounts } from '../model/outcome.js';
 import { LatencyRecorder } from './latency.js';
 import { top1 } from './result.js';
 
@@ -26,9 +26,10 @@ export class Tally {
     if (top?.is_dummy_answer === true) this.dummy++;
     if (top?.is_dummy_floor_answer === true) this.floor++;
     if (top?.is_suggestion_answer === true) this.suggestion++;
-    if (r.error === null && r.answers.length === 0) this.empty++;
+    const responded = hasResponse(r.outcome);
+    if (responded && r.answers.length === 0) this.empty++;
     if (r.unordered) this.unorderedLists++;
-    if (r.error === null && r.latencyMs !== null) this.latency.record(r.latencyMs);
+    if (responded && r.latencyMs !== null) this.latency.record(r.latencyMs);
   }
 
   /** The summary; ratios with an empty denominator are null. */

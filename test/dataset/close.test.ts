@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { checkQuestions, questionsOf } from '../../src/dataset/read.js';
+import { checkQuestions, itemsOf } from '../../src/dataset/read.js';
 import { openDataset } from '../../src/dataset/source.js';
 import { readJournal } from '../../src/run/journal.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
@@ -19,13 +19,13 @@ describe.runIf(process.platform === 'linux')('file handles are closed when a rea
   const jsonl = writeTemp(dir, 'big.jsonl', `${Array.from({ length: ROWS }, (_, i) => JSON.stringify({ id: `q${i}`, question: `how do I pay bill ${i} with padding` })).join('\n')}\n`);
 
   for (const path of [csv, jsonl]) {
-    it(`questionsOf (${path.endsWith('.csv') ? 'CSV' : 'JSONL'}): a loop that breaks`, async () => {
+    it(`itemsOf (${path.endsWith('.csv') ? 'CSV' : 'JSONL'}): a loop that breaks`, async () => {
       const source = await openDataset(path);
       await checkQuestions(source, () => {});
       await settle();
       const before = openFiles();
       let n = 0;
-      for await (const _ of questionsOf(source)) if (++n === 3) break;
+      for await (const _ of itemsOf(source)) if (++n === 3) break;
       await settle();
       expect(openFiles()).toBe(before);
       await source.close();

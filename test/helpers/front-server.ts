@@ -8,14 +8,14 @@ export interface FrontServer extends SpecServer {
 
 /**
  * A spec server on a stable URL that answers some questions itself (`own`: by question text, e.g. a top-1 that
- * alternates from night to night) and forwards every other request, as it came, to the engine in `target`
+ * alternates from night to night; it may take its time, e.g. to hold a request) and forwards every other request, as it came, to the engine in `target`
  * (replies and injected faults alike; a connection the engine drops is dropped again).
  */
-export async function startFrontServer(own: (text: string) => Reply | undefined): Promise<FrontServer> {
+export async function startFrontServer(own: (text: string) => Reply | undefined | Promise<Reply | undefined>): Promise<FrontServer> {
   const state: { target: FrontServer['target'] } = { target: undefined };
   const server = await startSpecServer(async (req) => {
     const text = (req.body['question'] as { text?: string } | undefined)?.text ?? '';
-    const mine = own(text);
+    const mine = await own(text);
     if (mine) return mine;
     const target = state.target;
     if (!target) return { status: 503, body: { error: 'no engine behind the front server' } };

@@ -86,7 +86,7 @@ describe('runEvaluation against a spec server', () => {
     expect(report.results.map((r) => r.id)).toEqual(['c1', 'c2', 'w1', 'a1', 'a2', 'g1', 'f1', 'f2', 'u1', 'e1', 'e2']);
     const s = report.summary;
     expect(s.total).toBe(11);
-    expect(s.outcomes).toEqual({ correct: 3, wrong: 1, abstained: 2, fallback_ok: 1, fallback_missed: 1, unlabeled: 1, error: 2 });
+    expect(s.outcomes).toEqual({ correct: 3, wrong: 1, abstained: 2, fallback_ok: 1, fallback_missed: 1, unlabeled: 1, check_failed: 0, error: 2, skipped: 0 });
     expect(s.top1Accuracy).toBeCloseTo(4 / 8, 12); // (3 correct + 1 fallback_ok) / (11 - 1 unlabeled - 2 errors)
     expect(s.answerableAccuracy).toBeCloseTo(3 / 6, 12);
     expect(s.rates).toEqual({ dummy: 1 / 11, floor: 2 / 11, suggestion: 1 / 11, empty: 1 / 11, error: 2 / 11 });

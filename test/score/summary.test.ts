@@ -29,7 +29,7 @@ describe('summarize', () => {
     ];
     const s = summarize(results);
     expect(s.total).toBe(10);
-    expect(s.outcomes).toEqual({ correct: 2, wrong: 1, abstained: 2, fallback_ok: 1, fallback_missed: 1, unlabeled: 1, error: 2 });
+    expect(s.outcomes).toEqual({ correct: 2, wrong: 1, abstained: 2, fallback_ok: 1, fallback_missed: 1, unlabeled: 1, check_failed: 0, error: 2, skipped: 0 });
     // labeled without error: 10 - 1 unlabeled - 2 errors = 7; (2 correct + 1 fallback_ok) / 7
     expect(s.top1Accuracy).toBeCloseTo(3 / 7, 12);
     expect(s.answerableAccuracy).toBeCloseTo(2 / 5, 12);

@@ -40,21 +40,33 @@ const builder = (y: Argv) =>
     .option('concurrency', { alias: 'c', ...num('concurrency', WHOLE_AT_LEAST_1), default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
     .option('rps', { ...num('rps', ABOVE_0), describe: 'requests per second for the whole run (default: no limit until a 429)' })
     .option('timeout', { ...num('timeout', WHOLE_AT_LEAST_1), describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
-    .option('retries', { ...num('retries', WHOLE_AT_LEAST_0), describe: `retries for network errors, timeouts, 429 and 5xx [default: ${RUN_DEFAULTS.retries}]` })
+    .option('retries', {
+      ...num('retries', WHOLE_AT_LEAST_0),
+      describe: `retries for network errors, timeouts, 429 and 5xx (a turn of a conversation: only a request that cannot have reached the service) [default: ${RUN_DEFAULTS.retries}]`,
+    })
     .option('max-consecutive-errors', {
       ...num('max-consecutive-errors', WHOLE_AT_LEAST_0),
       default: RUN_DEFAULTS.maxConsecutiveErrors,
       describe: 'stop the run (exit 3) after this many questions in a row end in error; 0 never stops',
     })
     .option('language', { type: 'string', describe: `ISO 639-1 code; a dataset row may override it [default: ${RUN_DEFAULTS.language}]` })
-    .option('username', { type: 'string', describe: 'ask as this user' })
-    .option('guest', { type: 'boolean', describe: 'ask as a guest (--no-guest needs --username) [default: true]' })
+    .option('username', { type: 'string', describe: 'ask the single questions as this user (a conversation is asked as its own user)' })
+    .option('guest', { type: 'boolean', describe: 'ask the single questions as a guest (--no-guest needs --username; a conversation never is) [default: true]' })
     .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
     .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
     .option('max-response-bytes', { ...num('max-response-bytes', WHOLE_AT_LEAST_1), describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
     .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id; auto: from the CI or Kubernetes environment' })
     .option('repeat', { ...num('repeat', WHOLE_AT_LEAST_1), describe: 'ask every question N times, spread over the run; scored on the first answer, the others say whether the top-1 stays the same [default: 1]' })
     .option('min-consistency', { ...num('min-consistency', SHARE), group: 'Gates:', describe: 'with --repeat: fail when the share of questions with one top-1 across their askings is below this (0..1)' })
+    .option('max-turn-delay', {
+      ...num('max-turn-delay', WHOLE_AT_LEAST_0),
+      describe: `conversations: the longest wait, in ms, after a turn whose answer asks for a delay (the service gives it in seconds) [default: ${RUN_DEFAULTS.maxTurnDelayMs}]`,
+    })
+    .option('min-conversation-pass-rate', {
+      ...num('min-conversation-pass-rate', SHARE),
+      group: 'Gates:',
+      describe: 'fail when the share of conversations whose every turn passed (those in error apart) is below this (0..1)',
+    })
     .option('out', { alias: 'o', type: 'string', describe: 'report and journal directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
     .option('resume', { type: 'string', describe: 'continue the run journaled in this --out directory' })
@@ -150,6 +162,7 @@ export const runCommand = defineCommand({
         shard: argv.shard === undefined ? undefined : parseShard(argv.shard),
         aliases: argv.aliases,
         repeat: argv.repeat,
+        maxTurnDelayMs: argv.maxTurnDelay,
       });
     })().finally(async () => {
       progress.stop();

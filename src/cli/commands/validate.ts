@@ -25,7 +25,9 @@ export const validateCommand = defineCommand({
     const errors = problems.filter((p) => p.severity === 'error').length;
     const warnings = problems.length - errors;
     const lines = problems.map((p) => `${p.file}:${p.line}: ${p.severity ?? 'error'}: ${p.message}\n`);
-    process.stdout.write(`${lines.join('')}${scan.path}: ${scan.questions.length} questions, ${errors} errors, ${warnings} warnings\n`);
+    const turns = scan.questions.filter((q) => q.conversation).length;
+    const counted = scan.conversations > 0 ? `${scan.questions.length - turns} questions, ${scan.conversations} conversations (${turns} turns)` : `${scan.questions.length} questions`;
+    process.stdout.write(`${lines.join('')}${scan.path}: ${counted}, ${errors} errors, ${warnings} warnings\n`);
     if (errors > 0) throw new AnswerEvalError(`${scan.path}: ${errors} errors (see above)`, 'INVALID_DATASET', 2);
   },
 });

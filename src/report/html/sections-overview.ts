@@ -3,7 +3,7 @@ import { ms, pct } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
 import { figureInterval, figureValue, headline } from '../headline.js';
 import type { Interval } from '../../model/metrics.js';
-import { needsAttention, OUTCOME_CLASSES, OUTCOMES, type Outcome } from '../../model/outcome.js';
+import { needsAttention, OUTCOME_CLASSES, OUTCOMES, outcomesShown, type Outcome } from '../../model/outcome.js';
 import { gotoLink, type PageContext } from './page.js';
 
 const ci = (i: Interval | undefined): string =>
@@ -28,7 +28,8 @@ function outcomesCard({ report, attention }: PageContext): string {
   const total = Math.max(1, s.total);
   const bar = OUTCOMES.filter((o) => s.outcomes[o] > 0)
     .map((o) => `<span class="seg o-${o}" style="width:${((s.outcomes[o] / total) * 100).toFixed(2)}%" title="${h(`${label(o)}: ${s.outcomes[o]}`)}"></span>`).join('');
-  const list = OUTCOMES.map((o) => `<li>${gotoLink({ outcome: o }, `<span class="badge o-${o}">${h(label(o))}</span>`, '', `show the ${label(o)} questions`)} <b>${s.outcomes[o]}</b></li>`).join('');
+  // the outcomes only a conversation's turn gets are listed only for a run with conversations
+  const list = outcomesShown(report.metrics.conversations !== undefined).map((o) => `<li>${gotoLink({ outcome: o }, `<span class="badge o-${o}">${h(label(o))}</span>`, '', `show the ${label(o)} questions`)} <b>${s.outcomes[o]}</b></li>`).join('');
   const which = OUTCOMES.filter(needsAttention).map(label).join(', ');
   const cta = attention > 0
     ? gotoLink({ outcome: 'failing' }, `${attention} failing question${attention === 1 ? '' : 's'} →`, 'cta', `show them: ${which}`)

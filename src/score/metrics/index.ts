@@ -1,5 +1,5 @@
 import type { Metrics } from '../../model/metrics.js';
-import { answerableFraction, OUTCOME_CLASSES, outOfScopeFraction, top1Fraction } from '../../model/outcome.js';
+import { answerableFraction, hasResponse, OUTCOME_CLASSES, outOfScopeFraction, top1Fraction } from '../../model/outcome.js';
 import type { QuestionResult, Summary } from '../../model/report.js';
 import type { ReportData, ResultSource, ScoredData } from '../../model/source.js';
 import { top1 } from '../result.js';
@@ -8,13 +8,14 @@ import { SliceGroups } from './breakdowns.js';
 import { EntryIndex, EntryTable, type EntryInfo } from './entries.js';
 import { ConfusionCounter } from './confusions.js';
 import { ConsistencyCounter } from './consistency.js';
+import { ConversationCounter } from './conversations.js';
 import { BinCounter, distribution, Extent } from './distribution.js';
 import { FloatList } from './floats.js';
 import { RankAccumulator } from './rank-metrics.js';
 import { ThresholdAccumulator, type ThresholdOptions } from './thresholds.js';
 import { wilson } from './wilson.js';
 
-const hasLatency = (r: QuestionResult): r is QuestionResult & { latencyMs: number } => r.error === null && r.latencyMs !== null;
+const hasLatency = (r: QuestionResult): r is QuestionResult & { latencyMs: number } => hasResponse(r.outcome) && r.latencyMs !== null;
 
 /** The top-1 scores the score distributions count: judged questions whose top-1 was an answer or a failure (not a right refusal). */
 const scored = (r: QuestionResult): boolean => {
@@ -49,6 +50,7 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
   const entries = new EntryIndex(options.knowledgeBase);
   const confusions = new ConfusionCounter();
   const consistency = new ConsistencyCounter();
+  const conversations = new ConversationCounter();
 
   try {
     for (const r of results) {
@@ -66,6 +68,7 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
       entries.add(r);
       confusions.add(r);
       consistency.add(r);
+      conversations.add(r);
     }
   } catch (error) {
     tally.dispose();
@@ -89,6 +92,7 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
   const answerableAcc = answerableFraction(outcomes);
   const outOfScope = outOfScopeFraction(outcomes);
   const repeated = consistency.result();
+  const dialogues = conversations.result();
   const metrics: Metrics = {
     intervals: {
       top1Accuracy: wilson(top1Acc.successes, top1Acc.n),
@@ -110,6 +114,7 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
     entries: entryTable.result(),
     ...confusions.result(),
     ...(repeated ? { consistency: repeated } : {}),
+    ...(dialogues ? { conversations: dialogues } : {}),
   };
   return { summary: tally.summary(latency), metrics };
 }

@@ -1,9 +1,10 @@
 import type { QuestionResult } from '../../model/report.js';
 import type { RankMetrics } from '../../model/metrics.js';
 import { hasExpectations } from '../../model/expectations.js';
+import { hasResponse } from '../../model/outcome.js';
 
 /** The results rank metrics count: rows with expectations that got a response. */
-export const isRanked = (r: QuestionResult): boolean => r.error === null && hasExpectations(r.expected);
+export const isRanked = (r: QuestionResult): boolean => hasResponse(r.outcome) && hasExpectations(r.expected);
 
 /** 1/rank of the first matching answer; 0 when none matched (trec_eval's recip_rank). */
 export const reciprocalRank = (r: Pick<QuestionResult, 'rank'>): number => (typeof r.rank === 'number' && r.rank > 0 ? 1 / r.rank : 0);

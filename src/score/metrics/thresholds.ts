@@ -1,5 +1,6 @@
 import type { ThresholdAnalysis, ThresholdObjective, ThresholdPoint } from '../../model/metrics.js';
 import type { QuestionResult } from '../../model/report.js';
+import { hasResponse } from '../../model/outcome.js';
 import { isNonAnswer } from '../outcome.js';
 import { top1 } from '../result.js';
 import { FloatList } from './floats.js';
@@ -77,7 +78,7 @@ export class ThresholdAccumulator {
   private readonly outOfScopeAnswered = new FloatList();
 
   add(r: QuestionResult): void {
-    if (r.error !== null) return;
+    if (!hasResponse(r.outcome)) return;
     const expect = r.expected.expect;
     if (expect !== 'answer' && expect !== 'fallback') return;
     const top = top1(r);
