@@ -26,10 +26,13 @@ export { EXPECTATION_FIELDS, MATCHER_PREFIXES, type Aliases, type Expectations }
 export { MetricsSchema, type Metrics } from './model/metrics.js';
 export { toTrec, type TrecFiles } from './export/trec.js';
 export { reportJsonSchema } from './report/json-schema.js';
-export { compareReports, COMPARE_DEFAULTS, type CompareOptions } from './compare/compare.js';
-export { ComparisonSchema, COMPARE_SCHEMA_VERSION, type Comparison } from './compare/schema.js';
+export { compareData, compareReports, COMPARE_DEFAULTS, type CompareOptions } from './compare/compare.js';
+export { openPair } from './compare/load.js';
+export { ChangeFile, ChangeList, withChangeFile, type ChangeSink, type ChangeSource } from './compare/changes.js';
+export { ChangeLineSchema, CHANGES_FILE, ComparisonSchema, COMPARE_SCHEMA_VERSION, type ChangeLine, type Comparison } from './compare/schema.js';
+export { compareJsonSchema, changeLineJsonSchema } from './compare/json-schema.js';
 export { readReport, readReportHead } from './report/read.js';
-export { writeComparison } from './compare/write.js';
+export { listedChanges, writeComparison } from './compare/write.js';
 export { COMPARE_FORMATS, type CompareFormat } from './compare/render/index.js';
 export { qualityGates, regressionGates, failures, type QualityGates, type RegressionGates, type GateResult, type FailOn } from './gate/gates.js';
 export { judge, withVerdict, comparisonWithVerdict, verdictOf } from './gate/verdict.js';
