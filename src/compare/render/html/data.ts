@@ -40,7 +40,7 @@ export interface PageData {
 }
 
 /** Rows the page holds per class at most (the largest changes first); changes.jsonl has them all. */
-export const PAGE_ROWS_PER_CLASS = 50_000;
+export const PAGE_ROWS_PER_CLASS = 100_000;
 /** Distinct answers kept in the table; past it, an answer is written in its row. */
 export const MAX_ANSWERS = 20_000;
 
