@@ -56,7 +56,7 @@ export class Collector {
     if (drift) {
       const moved = change(pair, category);
       this.list('drift', moved);
-      this.drift.add(driftEntryKey(moved.head.top1!), category, moved.scoreDelta!);
+      this.drift.add(driftEntryKey(moved.head.top1!), moved.head.top1!.answer, category, moved.scoreDelta!);
     }
     if (isJudgedPair(pair.base, pair.head)) {
       this.counts.paired++;

@@ -114,6 +114,8 @@ export const SliceComparisonSchema = z.object({
 /** The score drift of one group of questions (one entry, or one category): how many moved, which way, and how far. */
 export const DriftGroupSchema = z.object({
   key: z.string(),
+  /** The entry's answer text (groups by entry); null for categories. */
+  text: z.string().nullable(),
   count: z.number().int(),
   /** Questions whose top-1 score went up / down. */
   up: z.number().int(),

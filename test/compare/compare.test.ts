@@ -329,7 +329,7 @@ describe('compareReports: lists, changes and drift groups', () => {
   it('groups the score drift by top-1 entry and by category, with its distribution', () => {
     const c = compareReports(base, head, FAST);
     // d0..d2 moved by -1, -2, -3; d3 by +5: all on entry 1 ("label-1"), no category
-    expect(c.drift.byEntry).toEqual([{ key: 'label-1', count: 4, up: 1, down: 3, mean: -0.25, min: -3, p10: -2.7, p50: -1.5, p90: 3.2, max: 5 }].map((g) => ({ ...g, p10: expect.closeTo(g.p10, 12), p90: expect.closeTo(g.p90, 12) })));
+    expect(c.drift.byEntry).toEqual([{ key: 'label-1', text: 'answer 1', count: 4, up: 1, down: 3, mean: -0.25, min: -3, p10: -2.7, p50: -1.5, p90: 3.2, max: 5 }].map((g) => ({ ...g, p10: expect.closeTo(g.p10, 12), p90: expect.closeTo(g.p90, 12) })));
     expect(c.drift.byCategory.map((g) => [g.key, g.count])).toEqual([['(category unknown)', 4]]);
     expect(c.drift.histogram.counts.reduce((a, b) => a + b, 0)).toBe(4);
   });

@@ -17,8 +17,12 @@ export function client(): void {
   }
   const status = byId('changes-status');
   const fmt = (n: number) => n.toLocaleString('en');
-  const num = (v: number) => String(Number(v.toPrecision(4)));
-  const signed = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${num(Math.abs(v))}`;
+  // scores to 3 decimals: a difference of two scores carries float noise (3.5e-15 is 0)
+  const num = (v: number) => String(Math.round(v * 1000) / 1000 || 0);
+  const signed = (v: number) => {
+    const r = Number(num(v));
+    return `${r > 0 ? '+' : r < 0 ? '−' : '±'}${num(Math.abs(r))}`;
+  };
 
   async function load(): Promise<PageData> {
     const text = (byId('page-data').textContent ?? '').trim();
@@ -57,7 +61,12 @@ export function client(): void {
     const entryKey = (a: PageAnswer | null) => (a === null ? '' : a[2] || `#${a[1]}`);
     const rr = (rank: number | null) => (rank !== null && rank > 0 ? 1 / rank : 0);
     // the server chose which rows to keep by the same measure (data.ts, sizeOf)
-    const sizeOf = (r: PageRow): [number, number] => [Math.abs(rr(r[12]) - rr(r[11])), Math.abs((r[10] ?? 0) - (r[8] ?? 0))];
+    const drift = cls('drift');
+    const sizeOf = (r: PageRow): [number, number] => {
+      const rank = Math.abs(rr(r[12]) - rr(r[11]));
+      const moved = Math.abs((r[10] ?? 0) - (r[8] ?? 0));
+      return r[0] === drift ? [moved, rank] : [rank, moved];
+    };
     const deltaOf = (r: PageRow) => (r[8] !== null && r[10] !== null ? r[10] - r[8] : null);
 
     const sorts: Record<string, { label: string; desc: boolean; key: (i: number) => number | string | [number, number] }> = {
@@ -233,7 +242,8 @@ export function client(): void {
         tr.dataset['i'] = String(i);
         tr.tabIndex = 0;
         const idCell = cell(r[1], 'id', 'id');
-        idCell.append(el('div', [data.categories[r[4]], ...r[3].map((t) => data.tags[t])].join(' · '), 'sub'));
+        const category = data.categories[r[4]]!;
+        idCell.append(el('div', [category, ...r[3].map((t) => data.tags[t]!).filter((t) => t !== category)].join(' · '), 'sub'));
         tr.append(idCell, cell(r[2], 'question', 'question'), side(r, 'base'), side(r, 'head'), change(r));
         frag.append(tr);
         if (expanded.has(i)) frag.append(detail(r));
@@ -292,7 +302,9 @@ export function client(): void {
         bar.title = `min ${num(g[5])} · p10 ${num(g[6])} · median ${num(g[7])} · p90 ${num(g[8])} · max ${num(g[9])}`;
         const dist = el('td');
         dist.append(bar, el('div', `${signed(g[5])} … ${signed(g[7])} … ${signed(g[9])}`, 'sub'));
-        tr.append(el('td', g[0]), el('td', fmt(g[1]), 'num'), el('td', `${fmt(g[2])} / ${fmt(g[3])}`, 'num'), el('td', signed(g[4]), `num ${g[4] > 0 ? 'delta-up' : g[4] < 0 ? 'delta-down' : ''}`), dist);
+        const name = el('td', g[0]);
+        if (g[10]) name.append(el('div', g[10], 'sub clamp'));
+        tr.append(name, el('td', fmt(g[1]), 'num'), el('td', `${fmt(g[2])} / ${fmt(g[3])}`, 'num'), el('td', signed(g[4]), `num ${g[4] > 0 ? 'delta-up' : g[4] < 0 ? 'delta-down' : ''}`), dist);
         tr.addEventListener('click', () => {
           state.group = { by: state.groupBy, key: g[0] };
           state.sort = 'size';

@@ -19,8 +19,8 @@ export type PageRow = [
   number | null, number | null, string | null, [string, string, string] | null,
 ];
 
-/** A drift group: [key, count, up, down, mean, min, p10, p50, p90, max]. */
-export type PageGroup = [string, number, number, number, number, number, number, number, number, number];
+/** A drift group: [key, count, up, down, mean, min, p10, p50, p90, max, the entry's answer text | null]. */
+export type PageGroup = [string, number, number, number, number, number, number, number, number, number, string | null];
 
 export interface PageData {
   classes: readonly ChangeClass[];
@@ -49,12 +49,14 @@ const reciprocal = (rank: number | null | undefined): number => (typeof rank ===
 /**
  * How large a change is, to show the largest first: how far the expected answer moved (the change of reciprocal
  * rank: from rank 1 to not found is 1, from 1 to 2 is 0.5), then how far the top-1 score moved (a side without a
- * top-1 counts 0). The page sorts by the same two numbers.
+ * top-1 counts 0); for score drift (the same top-1), the score first. The page sorts by the same two numbers.
  */
 export function sizeOf(line: ChangeLine): [number, number] {
   if (!('base' in line)) return [0, 0]; // added, removed
   const score = (s: QuestionSide) => s.top1?.score ?? 0;
-  return [Math.abs(reciprocal(line.head.rank) - reciprocal(line.base.rank)), Math.abs(score(line.head) - score(line.base))];
+  const rank = Math.abs(reciprocal(line.head.rank) - reciprocal(line.base.rank));
+  const moved = Math.abs(score(line.head) - score(line.base));
+  return line.class === 'drift' ? [moved, rank] : [rank, moved];
 }
 
 /**
@@ -96,7 +98,7 @@ function interner<T>(key: (value: T) => string, max = Infinity) {
   };
 }
 
-const group = (g: DriftGroup): PageGroup => [g.key, g.count, g.up, g.down, g.mean, g.min, g.p10, g.p50, g.p90, g.max];
+const group = (g: DriftGroup): PageGroup => [g.key, g.count, g.up, g.down, g.mean, g.min, g.p10, g.p50, g.p90, g.max, g.text];
 
 /** Bytes of compressed data turned into base64 together (a multiple of 3, so the pieces join into one base64 text). */
 const BASE64_BLOCK = 3 * (1 << 15);

@@ -41,7 +41,7 @@ ${c.forced.map((f) => `<div class="forced">compared with --force: ${h(f)}</div>`
 <p>Questions: ${h(questionSets(c))}${note === null ? '' : `<br><span class="hint">${h(note)}</span>`}</p>
 ${cards(c)}
 <h2 id="metrics">Metrics</h2>
-<div class="grid2">
+<div class="grid2 metrics">
 <div>${metricTable(c)}</div>
 <div>${sliceTable('category', c.slices.category)}</div>
 </div>

@@ -1,12 +1,17 @@
 import { scaleLinear } from 'd3-scale';
 import { escapeHtml as h } from '../../../report/escape.js';
 import { CHANGE_CLASSES } from '../../classes.js';
-import type { Comparison, QuestionChange, SliceComparison } from '../../schema.js';
+import type { Comparison, PairedDelta, QuestionChange, SliceComparison } from '../../schema.js';
 import { interval, metricRows, mrrDeltaText, pct, pts, pValue, score, signed } from '../format.js';
+
+/** An accuracy interval in points, numbers only: `−8.4 … −3.8`. */
+const pointsInterval = (d: PairedDelta): string => (d.low === null || d.high === null ? 'n/a' : `${signed(d.low * 100, 1)} … ${signed(d.high * 100, 1)}`);
 
 const card = (title: string, body: string): string => `<section class="card"><h3>${h(title)}</h3>${body}</section>`;
 const tone = (v: number | null, goodWhenUp = true): string => (v === null || v === 0 ? '' : (v > 0) === goodWhenUp ? 'good' : 'bad');
-const jump = (cls: keyof Comparison['questions'], text: string): string => `<a href="#changes" class="jump" data-class="${cls}">${h(text)} →</a>`;
+/** A link to the changes of a class (plain text when there is none). */
+const jump = (cls: keyof Comparison['questions'], n: number, text: string): string =>
+  n === 0 ? `<span class="hint">${h(text)}</span>` : `<a href="#changes" class="jump" data-class="${cls}">${h(text)} →</a>`;
 
 /** The first screen: accuracy and its change, what broke and what was fixed, MRR, errors, the question sets. */
 export function cards(c: Comparison): string {
@@ -23,7 +28,7 @@ export function cards(c: Comparison): string {
       'Broken · fixed',
       `<div class="big"><span class="${n.broken ? 'bad' : ''}">${n.broken.toLocaleString('en')}</span> <small>broken</small></div>` +
         `<div class="big"><span class="${n.fixed ? 'good' : ''}">${n.fixed.toLocaleString('en')}</span> <small>fixed</small></div>` +
-        `<div class="ci">exact McNemar p ${h(pValue(c.paired.mcnemar.p))}</div>${n.broken ? jump('broken', 'the broken questions') : ''}`,
+        `<div class="ci">exact McNemar p ${h(pValue(c.paired.mcnemar.p))}</div>${jump('broken', n.broken, 'the broken questions')}`,
     ),
   ];
   const mrr = c.paired.mrr;
@@ -38,14 +43,14 @@ export function cards(c: Comparison): string {
   parts.push(
     card(
       'Other changes',
-      `<ul class="kv col"><li>${jump('top1Changed', `${n.top1Changed.toLocaleString('en')} top-1 changed`)}</li><li>${jump('drift', `${n.drift.toLocaleString('en')} score drift`)}</li><li>${jump('errors', `${n.errors.toLocaleString('en')} with errors`)}</li></ul>` +
+      `<ul class="kv col"><li>${jump('top1Changed', n.top1Changed, `${n.top1Changed.toLocaleString('en')} top-1 changed`)}</li><li>${jump('drift', n.drift, `${n.drift.toLocaleString('en')} score drift`)}</li><li>${jump('errors', n.errors, `${n.errors.toLocaleString('en')} with errors`)}</li></ul>` +
         `<div class="ci">error rate ${pct(m.errorRate.base)} → ${pct(m.errorRate.head)}</div>`,
     ),
   );
   parts.push(
     card(
       'Questions',
-      `<div class="big">${n.common.toLocaleString('en')} <small>common</small></div><ul class="kv"><li>${jump('added', `${n.added.toLocaleString('en')} added`)}</li><li>${jump('removed', `${n.removed.toLocaleString('en')} removed`)}</li><li>${jump('changed', `${n.changed.toLocaleString('en')} edited`)}</li></ul>`,
+      `<div class="big">${n.common.toLocaleString('en')} <small>common</small></div><ul class="kv"><li>${jump('added', n.added, `${n.added.toLocaleString('en')} added`)}</li><li>${jump('removed', n.removed, `${n.removed.toLocaleString('en')} removed`)}</li><li>${jump('changed', n.changed, `${n.changed.toLocaleString('en')} edited`)}</li></ul>`,
     ),
   );
   return `<div class="cards">${parts.join('')}</div>`;
@@ -68,10 +73,10 @@ export function sliceTable(title: 'tag' | 'category', list: SliceComparison[]): 
   const order = [...list].sort((a, b) => a.pHolm - b.pHolm || Math.abs(b.top1Accuracy.delta ?? 0) - Math.abs(a.top1Accuracy.delta ?? 0) || (a.key < b.key ? -1 : 1));
   const rows = order.slice(0, SLICE_ROWS).map((s) => {
     const sig = s.pHolm < 0.05 ? ` sig-${s.mcnemar.b > s.mcnemar.c ? 'bad' : 'good'}` : '';
-    return `<tr class="filterable${sig}" data-filter="${title}" data-value="${h(s.key)}" title="show its changes"><td>${h(s.key)}</td><td class="num">${s.n.toLocaleString('en')}</td><td class="num">${s.mcnemar.b}</td><td class="num">${s.mcnemar.c}</td><td class="num ${tone(s.top1Accuracy.delta)}">${h(pts(s.top1Accuracy.delta))}</td><td class="num">${h(interval(s.top1Accuracy))}</td><td class="num">${h(mrrDeltaText(s.mrr))}</td><td class="num">${h(pValue(s.pHolm))}</td></tr>`;
+    return `<tr class="filterable${sig}" data-filter="${title}" data-value="${h(s.key)}" title="show its changes"><td>${h(s.key)}</td><td class="num">${s.n.toLocaleString('en')}</td><td class="num">${s.mcnemar.b}</td><td class="num">${s.mcnemar.c}</td><td class="num ${tone(s.top1Accuracy.delta)}">${h(pts(s.top1Accuracy.delta))}</td><td class="num">${h(pointsInterval(s.top1Accuracy))}</td><td class="num">${h(mrrDeltaText(s.mrr))}</td><td class="num">${h(pValue(s.pHolm))}</td></tr>`;
   });
   const more = list.length > SLICE_ROWS ? `<tr><td colspan="8" class="hint">… ${list.length - SLICE_ROWS} more in compare.json (slices.${title})</td></tr>` : '';
-  return `<div class="panel"><table><caption>By ${h(title)}: significant changes first (Holm-adjusted p)</caption><thead><tr><th>${h(title)}</th><th class="num">n</th><th class="num">broken</th><th class="num">fixed</th><th class="num">accuracy Δ</th><th class="num">95% CI</th><th class="num">MRR Δ</th><th class="num">p (Holm)</th></tr></thead><tbody>${rows.join('')}${more}</tbody></table></div>`;
+  return `<div class="panel"><table class="slices"><caption>By ${h(title)}, significant changes first</caption><thead><tr><th>${h(title)}</th><th class="num">n</th><th class="num">broken</th><th class="num">fixed</th><th class="num">accuracy Δ</th><th class="num">95% CI (pts)</th><th class="num">MRR Δ</th><th class="num">p (Holm)</th></tr></thead><tbody>${rows.join('')}${more}</tbody></table></div>`;
 }
 
 /** The distribution of every drift delta, as bars (up: green, down: red) around 0. */

@@ -21,13 +21,15 @@ h2{font-size:16px;margin:26px 0 10px;border-bottom:1px solid var(--line);padding
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 14px;min-width:0}
 .card h3{margin:0 0 6px;font-size:12px;font-weight:600;color:var(--muted);text-transform:uppercase;letter-spacing:.03em}
 .big{font-size:26px;font-weight:650;line-height:1.2}
-.big small{font-size:14px;font-weight:500;color:var(--muted)}
+.big small{font-size:14px;font-weight:500;color:var(--muted);white-space:nowrap}
 .hint,.ci{color:var(--muted);font-size:12px}
 ul.kv{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:2px 14px}ul.kv.col{flex-direction:column}
 .bad{color:var(--bad)}.good{color:var(--good)}
 .card a.jump{display:inline-block;margin-top:4px;font-size:12.5px}
 .grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:12px;align-items:start}
 .grid2>*,.drift-panel>*{min-width:0}
+.grid2.metrics{grid-template-columns:minmax(300px,2fr) minmax(420px,3fr)}
+@media (max-width:1000px){.grid2.metrics{grid-template-columns:1fr}}
 table{border-collapse:collapse;width:100%}
 .panel{background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:auto}
 caption{text-align:left;font-weight:600;padding:8px 10px 4px;font-size:13px}
@@ -53,6 +55,7 @@ table.changes thead th[data-sort]{cursor:pointer;user-select:none}
 th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
 td.id{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere}
 td .sub{color:var(--muted);font-size:12px;overflow-wrap:anywhere}
+.clamp{overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
 .side .label{font-weight:600;margin-right:4px;overflow-wrap:anywhere}
 .side .answer{color:var(--muted);overflow:hidden;text-overflow:ellipsis;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
 .badge{display:inline-block;padding:0 7px;border-radius:9px;font-size:12px;color:#fff;white-space:nowrap}
@@ -85,5 +88,7 @@ table.changes td[data-label]::before{content:attr(data-label) ": ";color:var(--m
 table.changes td.num{text-align:left}table.changes td.num>div{display:inline;margin-right:8px}
 .detail .pair{grid-template-columns:1fr}
 .controls input{min-width:0}
+table.slices tr>:nth-child(2),table.slices tr>:nth-child(6),table.slices tr>:nth-child(7){display:none}
+table.slices th,table.slices td{padding:4px 5px}table.slices td:first-child{overflow-wrap:anywhere}
 }
 `;
