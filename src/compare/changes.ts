@@ -1,7 +1,6 @@
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RecordSource } from '../util/records.js';
 import { CHANGES_FILE, type ChangeLine } from './schema.js';
 
 /** Where a comparison puts every listed question, in the order it finds them. */
@@ -28,22 +27,21 @@ export class ChangeList implements ChangeSink, ChangeSource {
   }
 }
 
+const BLOCK = 1 << 16;
+
 /**
- * The changes written as they come to a JSONL file (one change a line, the changes.jsonl format), keeping where
- * each line sits (12 bytes a change) so renderers can read them again one at a time: memory does not grow with
- * the changes. Written to `path` + `.tmp`; `commit` moves it to `path`, `discard` removes it.
+ * The changes written as they come to a JSONL file (one change a line: the changes.jsonl format), read again in
+ * order, one line at a time, by the renderers: memory does not grow with the changes (two reused 64 KiB buffers).
+ * Written to `path` + `.tmp`; `commit` moves it to `path`, `discard` removes it.
  */
 export class ChangeFile implements ChangeSink, ChangeSource {
   private readonly tmp: string;
   /** Where the lines are: the temporary file, then `path` once committed. */
   private file: string;
   private fd: number;
-  private offsets = new Float64Array(1 << 12);
-  private lengths = new Uint32Array(1 << 12);
   private n = 0;
-  private at = 0;
-  private pending: string[] = [];
-  private pendingBytes = 0;
+  private readonly out = Buffer.allocUnsafe(BLOCK);
+  private used = 0;
 
   constructor(readonly path: string) {
     this.tmp = `${path}.tmp`;
@@ -57,26 +55,43 @@ export class ChangeFile implements ChangeSink, ChangeSource {
 
   add(line: ChangeLine): void {
     const text = `${JSON.stringify(line)}\n`;
-    const bytes = Buffer.byteLength(text);
-    if (this.n === this.offsets.length) {
-      const offsets = new Float64Array(this.n * 2);
-      offsets.set(this.offsets);
-      this.offsets = offsets;
-      const lengths = new Uint32Array(this.n * 2);
-      lengths.set(this.lengths);
-      this.lengths = lengths;
-    }
-    this.offsets[this.n] = this.at;
-    this.lengths[this.n++] = bytes - 1;
-    this.at += bytes;
-    this.pending.push(text);
-    this.pendingBytes += bytes;
-    if (this.pendingBytes >= 1 << 16) this.flush();
+    this.n++;
+    if (this.used + text.length * 3 > BLOCK) this.flush(); // at most 3 bytes a UTF-16 unit
+    if (text.length * 3 > BLOCK) writeSync(this.fd, text);
+    else this.used += this.out.write(text, this.used);
   }
 
-  [Symbol.iterator](): Iterator<ChangeLine> {
+  *[Symbol.iterator](): Iterator<ChangeLine> {
     this.flush();
-    return new RecordSource<ChangeLine>([this.file], this.offsets.subarray(0, this.n), this.lengths.subarray(0, this.n), this.n)[Symbol.iterator]();
+    const fd = openSync(this.file, 'r');
+    let buffer = Buffer.allocUnsafe(BLOCK);
+    let start = 0;
+    let end = 0;
+    try {
+      for (;;) {
+        const nl = buffer.indexOf(10, start);
+        if (nl >= 0 && nl < end) {
+          yield JSON.parse(buffer.toString('utf8', start, nl)) as ChangeLine;
+          start = nl + 1;
+          continue;
+        }
+        // no whole line left: keep the part read, make room (a line longer than the buffer grows it), read on
+        if (start > 0) {
+          buffer.copy(buffer, 0, start, end);
+          end -= start;
+          start = 0;
+        } else if (end === buffer.length) {
+          const larger = Buffer.allocUnsafe(buffer.length * 2);
+          buffer.copy(larger, 0, 0, end);
+          buffer = larger;
+        }
+        const read = readSync(fd, buffer, end, buffer.length - end, null);
+        if (read === 0) break;
+        end += read;
+      }
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** Closes the file and moves it to its name. */
@@ -99,10 +114,9 @@ export class ChangeFile implements ChangeSink, ChangeSource {
   }
 
   private flush(): void {
-    if (this.pending.length === 0 || this.fd < 0) return;
-    writeSync(this.fd, this.pending.join(''));
-    this.pending = [];
-    this.pendingBytes = 0;
+    if (this.used === 0 || this.fd < 0) return;
+    writeSync(this.fd, this.out, 0, this.used);
+    this.used = 0;
   }
 }
 

@@ -64,6 +64,8 @@ interface Reader {
   start: number;
   end: number;
   lastEnd: number;
+  /** Reused for records read on their own (out of order), so a million reads allocate nothing. */
+  scratch: Buffer;
 }
 
 class FileResults implements ResultsBySlot {
@@ -114,20 +116,21 @@ class FileResults implements ResultsBySlot {
     let bytes: Buffer;
     if (offset >= r.start && offset + length <= r.end) bytes = r.window.subarray(offset - r.start, offset - r.start + length);
     else if (length <= WINDOW && offset >= r.lastEnd && offset - r.lastEnd < NEAR) {
+      // the window is kept for the reader's life: a buffer freed and taken again per pass is memory the allocator keeps
       if (r.window.length === 0) r.window = Buffer.allocUnsafe(WINDOW);
       r.start = offset;
       r.end = offset + readSync(r.fd, r.window, 0, WINDOW, offset);
       bytes = r.window.subarray(0, length);
     } else {
-      bytes = Buffer.allocUnsafe(length);
-      readSync(r.fd, bytes, 0, length, offset);
+      if (r.scratch.length < length) r.scratch = Buffer.allocUnsafe(Math.max(length, 8192));
+      bytes = r.scratch.subarray(0, readSync(r.fd, r.scratch, 0, length, offset));
     }
     r.lastEnd = offset + length;
     return JSON.parse(bytes.toString('utf8')) as QuestionResult;
   }
 }
 
-const reader = (): Reader => ({ fd: -1, window: Buffer.alloc(0), start: 0, end: 0, lastEnd: 0 });
+const reader = (): Reader => ({ fd: -1, window: Buffer.alloc(0), start: 0, end: 0, lastEnd: 0, scratch: Buffer.alloc(0) });
 
 function closeAll(readers: Reader[]): void {
   for (const r of readers) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ChangeList } from '../../src/compare/changes.js';
 import { questionEdits } from '../../src/compare/classify.js';
 import { compareData, compareReports } from '../../src/compare/compare.js';
+import { DriftCounter } from '../../src/compare/drift.js';
 import { openPair } from '../../src/compare/load.js';
 import { ChangeLineSchema, ComparisonSchema } from '../../src/compare/schema.js';
 import { ConfigError } from '../../src/errors.js';
@@ -373,5 +374,21 @@ describe('compareData: reports read from files, one result at a time', () => {
     };
     const c = compareData(big('correct'), big('wrong'), FAST);
     expect(c.counts).toMatchObject({ common: n, broken: Math.ceil(n / 7), added: 0, removed: 0 });
+  });
+});
+
+describe('DriftCounter', () => {
+  it('groups past its limit together, across chunks of storage', () => {
+    const drift = new DriftCounter(2);
+    const n = 70_000; // more than two chunks
+    for (let i = 0; i < n; i++) drift.add(`e${i % 4}`, `text ${i % 4}`, 'c', i % 2 === 0 ? 1 : -2);
+    const r = drift.result();
+    expect(r.byEntry.map((g) => [g.key, g.text, g.count, g.up, g.down])).toEqual([
+      ['(other groups)', null, n / 2, n / 4, n / 4],
+      ['e0', 'text 0', n / 4, n / 4, 0],
+      ['e1', 'text 1', n / 4, 0, n / 4],
+    ]);
+    expect(r.byCategory.map((g) => [g.key, g.count, g.mean, g.min, g.p50, g.max])).toEqual([['c', n, -0.5, -2, -0.5, 1]]);
+    expect(r.histogram.counts.reduce((a, b) => a + b, 0)).toBe(n);
   });
 });
