@@ -1,11 +1,14 @@
 // npm run bench: every figure of BENCHMARKS.md, measured side by side in one run, on loopback only.
-//   npm run bench -- [--only a,b,c,d,g,h] [--sizes 10000,100000,1000000] [--seconds 8] [--trend-runs 30] [--trend-questions 100000]
-// (g, trend over many runs, is not in the default set: it writes ~2.5 GB of reports.) Figures measured are merged into
-// bench/results.json, so measuring one keeps the others; each figure past a-d carries its own machine, date and load.
+//   npm run bench -- [--only a,b,c,d,e,f,g,h] [--sizes 10000,100000,1000000] [--seconds 8] [--compare-questions 1000000]
+//                    [--compare-html-questions 100000] [--trend-runs 30] [--trend-questions 100000]
+// (e, compare of two 1M-question runs, f, compare.html, and g, trend over many runs, are not in the default set: they
+// write 3.7 GB, 0.4 GB and 2.9 GB of reports.) Figures measured are merged into bench/results.json, so measuring one
+// keeps the others; each figure past a-d carries its own machine, date and load.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchCompare, benchCompareHtml, type CompareHtmlResult, type CompareResult } from './compare.js';
 import { benchHtml, type HtmlResult } from './html.js';
 import { benchLatency, type LatencyResult } from './latency.js';
 import { benchMemory, type MemoryResult } from './memory.js';
@@ -20,6 +23,8 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '10000,100000,1000000' },
     seconds: { type: 'string', default: '8' },
     formats: { type: 'string', default: 'all' },
+    'compare-questions': { type: 'string', default: '1000000' },
+    'compare-html-questions': { type: 'string', default: '100000' },
     'trend-runs': { type: 'string', default: '30' },
     'trend-questions': { type: 'string', default: '100000' },
   },
@@ -30,7 +35,8 @@ const seconds = Number(values.seconds);
 const tmp = mkdtempSync(join(tmpdir(), 'answer-eval-bench-'));
 
 const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform };
-type Taken = { machine: typeof machine; date: string; load: number[] };
+/** A figure measured on its own, with the machine, when and the load average it was measured under. */
+type Alone<T> = T & { machine: typeof machine; date: string; load: number[] };
 type Results = {
   machine: typeof machine;
   date: string;
@@ -38,10 +44,11 @@ type Results = {
   latency?: LatencyResult;
   memory?: MemoryResult[];
   html?: HtmlResult;
-  trend?: TrendResult & Taken;
-  throttle?: ThrottleResult & Taken;
+  compare?: Alone<CompareResult>;
+  compareHtml?: Alone<CompareHtmlResult>;
+  trend?: Alone<TrendResult>;
+  throttle?: Alone<ThrottleResult>;
 };
-const taken = (): Taken => ({ machine, date: new Date().toISOString(), load: loadavg() });
 const resultsFile = join(ROOT, 'bench', 'results.json');
 const results: Results = { machine, date: new Date().toISOString() };
 const rows: [string, string, string, string][] = [];
@@ -66,17 +73,31 @@ try {
       rows.push(['d report.html for 100k results', `${f(r.renderSeconds)} s`, `${f(r.sizeMb, 1)} MB`, r.renderSeconds < 5 && r.sizeMb < 25 ? 'met (< 5 s, < 25 MB)' : 'NOT met (< 5 s, < 25 MB)']);
     }
   }
+  const alone = <T>(r: T, load: number[]): Alone<T> => ({ ...r, machine, date: new Date().toISOString(), load });
+  if (only.has('e')) {
+    const load = loadavg();
+    const r = await benchCompare(tmp, Number(values['compare-questions']));
+    results.compare = alone(r, load);
+    rows.push([`e compare, 2 runs x ${r.questions.toLocaleString('en')} questions (${f(r.inputMb, 0)} MB of report.json)`, `${f(r.seconds, 1)} s`, `${f(r.peakRssMb, 0)} MB peak RSS`, r.peakRssMb < 300 ? 'met (< 300 MB)' : 'NOT met (< 300 MB)']);
+  }
+  if (only.has('f')) {
+    const load = loadavg();
+    const r = await benchCompareHtml(tmp, Number(values['compare-html-questions']));
+    results.compareHtml = alone(r, load);
+    const met = r.firstPageSeconds < 3 && r.sizeMb < 10;
+    rows.push([`f compare.html, ${r.questions.toLocaleString('en')} questions (${r.changes.toLocaleString('en')} changes)`, `written in ${f(r.renderSeconds)} s, ${f(r.sizeMb, 1)} MB`, `first page in ${f(r.firstPageSeconds)} s`, met ? 'met (< 3 s, < 10 MB)' : 'NOT met (< 3 s, < 10 MB)']);
+  }
   if (only.has('h')) {
-    const when = taken();
+    const load = loadavg();
     const r = await benchThrottle(tmp, seconds);
-    results.throttle = { ...r, ...when };
+    results.throttle = alone(r, load);
     rows.push(['h throughput with 0.5% 429s (Retry-After 0.05 s)', `${f(r.shortQps, 0)} vs ${f(r.freeQps, 0)} q/s`, `ratio ${f(r.shortRatio)}`, r.shortRatio >= 0.8 ? 'met (>= 0.8)' : 'NOT met (>= 0.8)']);
     rows.push(['  same, Retry-After 1 s (the engine default)', `${f(r.longQps, 0)} q/s`, `ratio ${f(r.longRatio)}`, 'every 429 pauses the whole run']);
   }
   if (only.has('g')) {
-    const when = taken();
+    const load = loadavg();
     const r = await benchTrend(tmp, Number(values['trend-runs']), Number(values['trend-questions']));
-    results.trend = { ...r, ...when };
+    results.trend = alone(r, load);
     rows.push([`g trend, ${r.runs} runs x ${r.questions.toLocaleString('en')} questions (${f(r.inputMb, 0)} MB of report.json)`, `${f(r.seconds, 1)} s`, `${f(r.peakRssMb, 0)} MB peak RSS`, `10 runs: ${f(r.tenRuns.seconds, 1)} s, ${f(r.tenRuns.peakRssMb, 0)} MB`]);
   }
 } finally {
@@ -89,7 +110,7 @@ for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  
 // figures not measured this time are kept from the last run that measured them
 const earlier = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Results) : {};
 // (the top-level machine and date are those of a-d; the other figures carry their own)
-const noneOfAtoD = !['a', 'b', 'c', 'd'].some((k) => only.has(k));
-const measured = Object.fromEntries(Object.entries(results).filter(([k, v]) => v !== undefined && !(noneOfAtoD && (k === 'machine' || k === 'date'))));
+const aloneOnly = !['a', 'b', 'c', 'd'].some((k) => only.has(k));
+const measured = Object.fromEntries(Object.entries(results).filter(([k, v]) => v !== undefined && !(aloneOnly && (k === 'machine' || k === 'date'))));
 writeFileSync(resultsFile, `${JSON.stringify({ ...earlier, ...measured }, null, 2)}\n`);
 console.log('written: bench/results.json');

@@ -1,4 +1,4 @@
-// (e) `answer-eval trend` over 30 nightly runs of 100k questions: time and peak RSS of the whole process. The runs
+// (g) `answer-eval trend` over 30 nightly runs of 100k questions: time and peak RSS of the whole process. The runs
 // are generated here as report.json files (no requests): deterministic outcomes per (question, night), with some
 // questions flaky, some breaking on a given night, and a service change on night 20.
 import { rmSync, statSync } from 'node:fs';

@@ -1,4 +1,7 @@
+import { join } from 'node:path';
+import { ChangeFile } from '../compare/changes.js';
 import { renderCompareConsole } from '../compare/render/console.js';
+import { CHANGES_FILE } from '../compare/schema.js';
 import { writeComparison } from '../compare/write.js';
 import { NothingMeasuredError } from '../errors.js';
 import { consistencyGate } from '../gate/consistency.js';
@@ -6,7 +9,7 @@ import { conversationGate } from '../gate/conversations.js';
 import { nothingMeasured } from '../gate/measured.js';
 import { qualityGatesOf, regressionGatesOf } from '../gate/options.js';
 import { comparisonWithVerdict, judge, withVerdict } from '../gate/verdict.js';
-import type { Report } from '../model/report.js';
+import type { ReportData } from '../model/source.js';
 import { renderConsoleSummary } from '../report/console.js';
 import type { ReportFormat } from '../report/formats.js';
 import type { RunOutcome } from '../run/run.js';
@@ -26,13 +29,28 @@ type GateArgs = Parameters<typeof qualityGatesOf>[0] &
  */
 export async function finishRun(
   outcome: RunOutcome,
-  o: { dir: string; formats: readonly ReportFormat[]; argv: GateArgs; baseline?: { report: Report; file: string } },
+  o: { dir: string; formats: readonly ReportFormat[]; argv: GateArgs; baseline?: { data: ReportData; file: string } },
 ): Promise<void> {
   const { data, stoppedBy } = outcome;
   const unmeasured = stoppedBy === undefined ? nothingMeasured(data.head) : undefined;
   const gated = stoppedBy === undefined && unmeasured === undefined;
-  // comparing holds both reports in memory
-  const comparison = gated && o.baseline ? compareWithBaseline(o.baseline.report, outcome.report, { baselineFile: o.baseline.file, dir: o.dir, argv: o.argv }) : undefined;
+  // compared before the reports are written (they may rewrite the journal the results are read from); every change
+  // goes to changes.jsonl as it is found
+  const changes = gated && o.baseline ? new ChangeFile(join(o.dir, CHANGES_FILE)) : undefined;
+  try {
+    await finish(outcome, o, { gated, unmeasured, changes });
+  } finally {
+    changes?.discard(); // nothing left behind when the comparison was not written
+  }
+}
+
+async function finish(
+  outcome: RunOutcome,
+  o: Parameters<typeof finishRun>[1],
+  { gated, unmeasured, changes }: { gated: boolean; unmeasured: string | undefined; changes: ChangeFile | undefined },
+): Promise<void> {
+  const { data, stoppedBy } = outcome;
+  const comparison = changes && o.baseline ? compareWithBaseline(o.baseline.data, data, { baselineFile: o.baseline.file, dir: o.dir, argv: o.argv }, changes) : undefined;
   const more = [
     ...(o.argv.minConsistency !== undefined ? [consistencyGate(data.head.metrics?.consistency, o.argv.minConsistency)] : []),
     ...(o.argv.minConversationPassRate !== undefined ? [conversationGate(data.head.metrics?.conversations, o.argv.minConversationPassRate)] : []),
@@ -45,7 +63,7 @@ export async function finishRun(
   if (stepSummary !== undefined) written.push(stepSummary);
   process.stdout.write(`${renderConsoleSummary(judged.head)}\n  reports: ${written.length > 0 ? written.join(', ') : 'none'}\n`);
   if (comparison) {
-    const files = await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir);
+    const files = await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir, changes);
     process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${files.join(', ')}\n`);
   }
   if (failure) throw reportWriteFailure(failure, o.dir, written, stoppedBy);

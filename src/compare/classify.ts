@@ -2,24 +2,12 @@ import type { QuestionResult } from '../model/report.js';
 import { isCorrect, isJudged } from '../model/outcome.js';
 import { describeExpected } from '../report/describe.js';
 import { sideOf } from './question.js';
-import type { Comparison, CoverageChange, EditedQuestion, QuestionChange, QuestionEdit } from './schema.js';
-
-export type Classified = Comparison['questions'];
+import type { CoverageChange, EditedQuestion, ErrorChange, QuestionChange, QuestionEdit } from './schema.js';
 
 /** A matched question: the same id in both reports. */
 export interface Pair {
   base: QuestionResult;
   head: QuestionResult;
-}
-
-/** Both reports' questions matched by id: compared (the same question on both sides), edited, or on one side only. */
-export interface Matched {
-  /** Same id, same question and expectation: the common questions every class and statistic uses. */
-  pairs: Pair[];
-  /** Same id, but the question or its expectation was edited. */
-  changed: (Pair & { edits: QuestionEdit[] })[];
-  added: QuestionResult[];
-  removed: QuestionResult[];
 }
 
 /** An expectation in a canonical form: fields in a fixed order, alternatives sorted, absent fields left out. */
@@ -43,72 +31,47 @@ export function questionEdits(base: QuestionResult, head: QuestionResult): Quest
   return edits;
 }
 
-/** Matches questions by id (never by position); ids on one side only are coverage changes, edited ones are set apart. */
-export function matchById(base: readonly QuestionResult[], head: readonly QuestionResult[]): Matched {
-  const headById = new Map(head.map((r) => [r.id, r]));
-  const baseIds = new Set(base.map((r) => r.id));
-  const out: Matched = { pairs: [], changed: [], added: head.filter((r) => !baseIds.has(r.id)), removed: [] };
-  for (const b of base) {
-    const h = headById.get(b.id);
-    if (h === undefined) {
-      out.removed.push(b);
-      continue;
-    }
-    const edits = questionEdits(b, h);
-    if (edits.length === 0) out.pairs.push({ base: b, head: h });
-    else out.changed.push({ base: b, head: h, edits });
-  }
-  return out;
-}
-
-const change = ({ base, head }: Pair): QuestionChange => {
-  const b = sideOf(base);
-  const h = sideOf(head);
-  return { id: base.id, question: head.question, tags: head.tags, base: b, head: h, scoreDelta: b.top1 && h.top1 ? h.top1.score - b.top1.score : null };
-};
-
-const coverage = (r: QuestionResult): CoverageChange => ({ id: r.id, question: r.question, tags: r.tags, outcome: r.outcome });
-
-const edited = (p: Matched['changed'][number]): EditedQuestion => ({
-  ...change(p),
-  edits: p.edits,
-  baseQuestion: p.base.question,
-  expected: { base: describeExpected(p.base.expected), head: describeExpected(p.head.expected) },
-});
+/** The class of a common question, if it is listed in one: exactly one of these, or none (unchanged). */
+export type PairClass = 'errors' | 'broken' | 'fixed' | 'top1Changed';
 
 /**
- * Sorts every question into its class. Per common pair, exactly one of: error (on either side), broken, fixed,
- * top-1 changed (a different top-1 answer, correct on both sides or on neither), or unchanged (not listed). Score
- * drift is listed besides: the same top-1 answer (sequence number) on both sides whose score moved by more than
- * `scoreEpsilon`. Edited questions (`changed`), and questions on one side only, are listed apart.
+ * The class of a common question: an error on either side, broken, fixed, top-1 changed (a different top-1 answer,
+ * correct on both sides or on neither), or undefined (unchanged). Besides, `drift`: the same top-1 answer (sequence
+ * number) on both sides whose score moved by more than `scoreEpsilon`. Pure.
  */
-export function classify(matched: Matched, scoreEpsilon: number): Classified {
-  const out: Classified = {
-    broken: [],
-    fixed: [],
-    top1Changed: [],
-    drift: [],
-    added: matched.added.map(coverage),
-    removed: matched.removed.map(coverage),
-    changed: matched.changed.map(edited),
-    errors: [],
-  };
-  for (const pair of matched.pairs) {
-    const c = change(pair);
-    const baseError = pair.base.outcome === 'error';
-    const headError = pair.head.outcome === 'error';
-    if (baseError || headError) {
-      out.errors.push({ ...c, side: baseError && headError ? 'both' : baseError ? 'base' : 'head' });
-      continue;
-    }
-    const sameTop = c.base.top1?.sequence_number === c.head.top1?.sequence_number;
-    const judged = isJudged(pair.base.outcome) && isJudged(pair.head.outcome);
-    const was = judged && isCorrect(pair.base.outcome);
-    const now = judged && isCorrect(pair.head.outcome);
-    if (was && !now) out.broken.push(c);
-    else if (!was && now) out.fixed.push(c);
-    else if (!sameTop) out.top1Changed.push(c);
-    if (sameTop && c.scoreDelta !== null && Math.abs(c.scoreDelta) > scoreEpsilon) out.drift.push(c);
-  }
-  return out;
+export function classifyPair({ base, head }: Pair, scoreEpsilon: number): { cls: PairClass | undefined; drift: boolean; scoreDelta: number | null } {
+  const b = base.top1Index === null ? undefined : base.answers[base.top1Index];
+  const h = head.top1Index === null ? undefined : head.answers[head.top1Index];
+  const scoreDelta = b && h ? h.answer_score - b.answer_score : null;
+  if (base.outcome === 'error' || head.outcome === 'error') return { cls: 'errors', drift: false, scoreDelta };
+  const sameTop = b?.sequence_number === h?.sequence_number;
+  const judged = isJudged(base.outcome) && isJudged(head.outcome);
+  const was = judged && isCorrect(base.outcome);
+  const now = judged && isCorrect(head.outcome);
+  const cls = was && !now ? 'broken' : !was && now ? 'fixed' : !sameTop ? 'top1Changed' : undefined;
+  return { cls, drift: sameTop && scoreDelta !== null && Math.abs(scoreDelta) > scoreEpsilon, scoreDelta };
 }
+
+/** A compared question as listed: both sides' outcome and top-1 answer, and the top-1 score change. */
+export function change({ base, head }: Pair, category: string): QuestionChange {
+  const b = sideOf(base);
+  const h = sideOf(head);
+  return { id: base.id, question: head.question, tags: head.tags, category, base: b, head: h, scoreDelta: b.top1 && h.top1 ? h.top1.score - b.top1.score : null };
+}
+
+export const errorChange = (pair: Pair, category: string): ErrorChange => {
+  const baseError = pair.base.outcome === 'error';
+  const headError = pair.head.outcome === 'error';
+  return { ...change(pair, category), side: baseError && headError ? 'both' : baseError ? 'base' : 'head' };
+};
+
+/** A question on one side only. */
+export const coverage = (r: QuestionResult, category: string): CoverageChange => ({ id: r.id, question: r.question, tags: r.tags, category, outcome: r.outcome });
+
+/** A question edited between the runs, with both versions. */
+export const edited = (pair: Pair, edits: QuestionEdit[], category: string): EditedQuestion => ({
+  ...change(pair, category),
+  edits,
+  baseQuestion: pair.base.question,
+  expected: { base: describeExpected(pair.base.expected), head: describeExpected(pair.head.expected) },
+});

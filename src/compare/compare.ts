@@ -1,11 +1,13 @@
 import { fallbackMissedFraction, ratio } from '../model/outcome.js';
-import type { Report, Summary } from '../model/report.js';
-import { summarize } from '../score/summary.js';
+import type { QuestionResult, Report, Summary } from '../model/report.js';
+import { fromReport, type ReportData, type ReportHead } from '../model/source.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import { classify, matchById, type Pair } from './classify.js';
+import { entryIndexOf } from './category.js';
+import type { ChangeSink } from './changes.js';
+import { Collector } from './collect.js';
 import { checkComparable } from './compatibility.js';
-import { accuracyDelta, compareSlices, judgedPairs, mcnemarOf, mrrDelta } from './paired.js';
-import { expectedCategory } from './question.js';
+import { IdIndex } from './id-index.js';
+import { bySlot } from './results.js';
 import { COMPARE_SCHEMA_VERSION, type Comparison, type MetricDelta, type ReportRef } from './schema.js';
 
 export interface CompareOptions {
@@ -21,13 +23,13 @@ export interface CompareOptions {
   seed?: number;
   /** Interval coverage. @default 0.95 */
   confidence?: number;
+  /** The most questions each list of compare.json holds (the sink gets every one). @default 1000 */
+  listLimit?: number;
 }
 
-export const COMPARE_DEFAULTS = { scoreEpsilon: 1e-6, resamples: 2000, seed: 1, confidence: 0.95 } as const;
+export const COMPARE_DEFAULTS = { scoreEpsilon: 1e-6, resamples: 2000, seed: 1, confidence: 0.95, listLimit: 1000 } as const;
 
-const UNCATEGORIZED = '(category unknown)';
-
-const ref = (report: Report, file: string): ReportRef => ({
+const ref = (report: ReportHead, file: string): ReportRef => ({
   file,
   schemaVersion: report.schemaVersion,
   toolVersion: report.tool.version,
@@ -42,45 +44,70 @@ const delta = (base: number | null, head: number | null): MetricDelta => ({ base
 
 const metric = (b: Summary, h: Summary, pick: (s: Summary) => number | null): MetricDelta => delta(pick(b), pick(h));
 
+const nowhere: ChangeSink = { add: () => {} };
+
 /**
- * Compares two reports of the same agent, question by question (matched by id). Their datasets may differ:
- * questions added, removed or edited (`changed`) are listed apart, and the classes, statistics and metric deltas
- * use the questions common to both. Pure.
+ * Compares two reports of the same agent, question by question (matched by id), reading their results one at a
+ * time (a report.json or a journal where its records sit: see `bySlot`). Their datasets may differ: questions
+ * added, removed or edited (`changed`) are listed apart, and the classes, statistics and metric deltas use the
+ * questions common to both. Every listed question goes to `sink` (changes.jsonl), in BASE's order (HEAD's for
+ * added ones); compare.json's lists keep the first `listLimit`.
+ *
+ * Passes: HEAD once to index its ids (53-bit hashes and slots) and learn its entries; BASE once to learn its
+ * entries (a question's category needs every entry either run shows) and once to match each question with HEAD's
+ * (read by slot, nearly in order when the datasets are); then HEAD's unmatched slots. Memory: 25 bytes a HEAD
+ * question, 8 a drifting one, and what the Collector keeps.
  */
-export function compareReports(base: Report, head: Report, options: CompareOptions): Comparison {
-  const forced = checkComparable(base, head, options.files, options.force ?? false);
+export function compareData(base: ReportData, head: ReportData, options: CompareOptions, sink: ChangeSink = nowhere): Comparison {
+  const forced = checkComparable(base.head, head.head, options.files, options.force ?? false);
   const o = { ...COMPARE_DEFAULTS, ...dropUndefined(options) };
   const stats = { resamples: o.resamples, seed: o.seed, confidence: o.confidence };
-  const matched = matchById(base.results, head.results);
-  const questions = classify(matched, o.scoreEpsilon);
-  const paired = judgedPairs(matched.pairs);
-  const mrr = mrrDelta(paired, stats);
-  const tagsOf = (p: Pair) => [...p.base.tags, ...p.head.tags];
-  const categoryOf = (p: Pair) => [expectedCategory(p.base) ?? expectedCategory(p.head) ?? UNCATEGORIZED];
+  const entries = entryIndexOf(base.head, head.head);
+  const heads = bySlot(head.results);
+  const collector = new Collector(entries, sink, o);
+  try {
+    const index = new IdIndex(heads.slots);
+    for (const { result, slot } of heads.each()) {
+      index.add(result.id, slot);
+      entries.add(result);
+    }
+    for (const r of base.results) entries.add(r);
+    const seen = new Uint8Array(heads.slots);
+    for (const b of base.results) {
+      let h: QuestionResult | undefined;
+      const slot = index.find(b.id, (s) => (h = heads.at(s))?.id === b.id);
+      if (slot < 0) collector.removed(b);
+      else {
+        seen[slot] = 1;
+        collector.matched({ base: b, head: h! });
+      }
+    }
+    for (let slot = 0; slot < heads.slots; slot++) {
+      const h = seen[slot] ? undefined : heads.at(slot);
+      if (h) collector.added(h);
+    }
+  } catch (error) {
+    collector.dispose();
+    throw error;
+  } finally {
+    heads.close();
+  }
+
+  const n = collector.counts;
   // the same questions on both sides: the reports' own summaries; otherwise those of the common questions
-  const sameQuestions = matched.added.length + matched.removed.length + matched.changed.length === 0;
-  const b = sameQuestions ? base.summary : summarize(matched.pairs.map((p) => p.base));
-  const h = sameQuestions ? head.summary : summarize(matched.pairs.map((p) => p.head));
+  const common = collector.summaries();
+  const sameQuestions = n.added + n.removed + n.changed === 0;
+  const b = sameQuestions ? base.head.summary : common.base;
+  const h = sameQuestions ? head.head.summary : common.head;
+  const mrr = collector.paired.mrrDelta('mrr', stats);
   return {
     schemaVersion: COMPARE_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
-    base: ref(base, options.files.base),
-    head: ref(head, options.files.head),
+    base: ref(base.head, options.files.base),
+    head: ref(head.head, options.files.head),
     forced,
-    options: { scoreEpsilon: o.scoreEpsilon, resamples: o.resamples, seed: o.seed, confidence: o.confidence },
-    counts: {
-      common: matched.pairs.length,
-      added: questions.added.length,
-      removed: questions.removed.length,
-      changed: questions.changed.length,
-      paired: paired.length,
-      broken: questions.broken.length,
-      fixed: questions.fixed.length,
-      top1Changed: questions.top1Changed.length,
-      drift: questions.drift.length,
-      errors: questions.errors.length,
-    },
-    questions,
+    options: { scoreEpsilon: o.scoreEpsilon, resamples: o.resamples, seed: o.seed, confidence: o.confidence, listLimit: o.listLimit },
+    counts: n,
     metrics: {
       top1Accuracy: metric(b, h, (s) => s.top1Accuracy),
       answerableAccuracy: metric(b, h, (s) => s.answerableAccuracy),
@@ -91,9 +118,14 @@ export function compareReports(base: Report, head: Report, options: CompareOptio
       latencyP50: metric(b, h, (s) => s.latencyMs.p50),
       latencyP90: metric(b, h, (s) => s.latencyMs.p90),
     },
-    paired: { n: paired.length, mcnemar: mcnemarOf(paired), top1Accuracy: accuracyDelta(paired, 'top1Accuracy', stats), mrr: mrr.mrr, mrrNote: mrr.note },
-    slices: { tag: compareSlices(paired, tagsOf, 'tag', stats), category: compareSlices(paired, categoryOf, 'category', stats) },
+    paired: { n: n.paired, mcnemar: collector.paired.mcnemar(), top1Accuracy: collector.paired.accuracyDelta('top1Accuracy', stats), mrr: mrr.mrr, mrrNote: mrr.note },
+    slices: { tag: collector.tags.result(stats), category: collector.categories.result(stats) },
+    drift: collector.drift.result(),
+    questions: collector.questions,
   };
 }
+
+/** compareData on two reports in memory (the changes past compare.json's lists are not kept). Pure. */
+export const compareReports = (base: Report, head: Report, options: CompareOptions, sink?: ChangeSink): Comparison => compareData(fromReport(base), fromReport(head), options, sink);
 
 const dropUndefined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -1,9 +1,8 @@
 import type { QuestionResult } from '../model/report.js';
-import type { Pair } from './classify.js';
 import { isCorrect, isJudged } from '../model/outcome.js';
 import { isRanked, reciprocalRank } from '../score/metrics/rank-metrics.js';
 import type { PairedDelta, SliceComparison } from './schema.js';
-import { pairedBootstrap } from './stats/bootstrap.js';
+import { bootstrapMean, ValueCounter } from './stats/bootstrap.js';
 import { holm } from './stats/holm.js';
 import { mcnemarExact } from './stats/mcnemar.js';
 import { streamSeed } from './stats/prng.js';
@@ -14,68 +13,109 @@ export interface StatsOptions {
   confidence: number;
 }
 
-/** Pairs that enter the statistics: labeled and error-free on both sides. */
-export const judgedPairs = (pairs: readonly Pair[]): Pair[] => pairs.filter((p) => isJudged(p.base.outcome) && isJudged(p.head.outcome));
+/** A pair that enters the statistics: labeled and error-free on both sides. */
+export const isJudgedPair = (base: QuestionResult, head: QuestionResult): boolean => isJudged(base.outcome) && isJudged(head.outcome);
 
-const mean = (xs: readonly number[]): number | null => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
+/** One per-question value on both sides, summed as it comes (in the order the pairs come), and its differences counted. */
+class PairedValues {
+  baseSum = 0;
+  headSum = 0;
+  readonly diffs = new ValueCounter();
 
-/** Mean base, mean head and the bootstrap interval of the mean difference, for one per-question value. */
-export function pairedDelta(baseValues: readonly number[], headValues: readonly number[], name: string, o: StatsOptions): PairedDelta {
-  const diffs = headValues.map((h, i) => h - baseValues[i]!);
-  const boot = pairedBootstrap(diffs, { resamples: o.resamples, seed: streamSeed(o.seed, name), confidence: o.confidence });
-  return { n: diffs.length, base: mean(baseValues), head: mean(headValues), delta: boot?.delta ?? null, low: boot?.low ?? null, high: boot?.high ?? null };
-}
-
-/** McNemar counts and exact p on top-1 correctness. */
-export function mcnemarOf(pairs: readonly Pair[]): { b: number; c: number; p: number } {
-  let b = 0;
-  let c = 0;
-  for (const { base, head } of pairs) {
-    if (isCorrect(base.outcome) && !isCorrect(head.outcome)) b++;
-    else if (!isCorrect(base.outcome) && isCorrect(head.outcome)) c++;
+  add(base: number, head: number): void {
+    this.baseSum += base;
+    this.headSum += head;
+    this.diffs.add(head - base);
   }
-  return { b, c, p: mcnemarExact(b, c) };
-}
 
-export function accuracyDelta(pairs: readonly Pair[], name: string, o: StatsOptions): PairedDelta {
-  const one = (r: QuestionResult) => (isCorrect(r.outcome) ? 1 : 0);
-  return pairedDelta(pairs.map((p) => one(p.base)), pairs.map((p) => one(p.head)), name, o);
+  /** Mean base, mean head and the bootstrap interval of the mean difference. */
+  delta(name: string, o: StatsOptions): PairedDelta {
+    const n = this.diffs.n;
+    if (n === 0) return { n, base: null, head: null, delta: null, low: null, high: null };
+    const boot = bootstrapMean(this.diffs.distinct(), this.diffs.sum / n, { resamples: o.resamples, seed: streamSeed(o.seed, name), confidence: o.confidence });
+    return { n, base: this.baseSum / n, head: this.headSum / n, delta: boot?.delta ?? null, low: boot?.low ?? null, high: boot?.high ?? null };
+  }
 }
 
 /**
- * MRR delta over the paired questions that rank metrics count on both sides (`isRanked`: expectations given,
- * no error), with the report's reciprocal rank, so comparing a report with itself gives the report's MRR.
- * When either report lacks `rank` on such a question (reports written before rank existed), the MRR is
- * unknown: null, with a note saying which side lacks it.
+ * The paired statistics of a set of judged pairs, one pair at a time, in counts: McNemar's discordant pairs, the
+ * top-1 correctness and the reciprocal ranks as their sums and distinct differences. Memory does not grow with the
+ * pairs (a few dozen distinct reciprocal-rank differences at most).
  */
-export function mrrDelta(pairs: readonly Pair[], o: StatsOptions, name = 'mrr'): { mrr: PairedDelta | null; note: string | null } {
-  const ranked = pairs.filter((p) => isRanked(p.base) && isRanked(p.head));
-  const missing = (['base', 'head'] as const).filter((side) => ranked.some((p) => p[side].rank === undefined));
-  if (missing.length > 0) {
-    const who = missing.length === 2 ? 'neither report has a' : `the ${missing[0]} report has no`;
-    return { mrr: null, note: `MRR not compared: ${who} per-question rank (written before answer-eval recorded it)` };
-  }
-  return { mrr: pairedDelta(ranked.map((p) => reciprocalRank(p.base)), ranked.map((p) => reciprocalRank(p.head)), name, o), note: null };
-}
+export class PairedCounts {
+  n = 0;
+  /** base correct, head not */
+  b = 0;
+  /** base not correct, head correct */
+  c = 0;
+  private readonly accuracy = new PairedValues();
+  private readonly rr = new PairedValues();
+  private readonly rankMissing = { base: false, head: false };
 
-/**
- * The McNemar test, accuracy and MRR intervals per slice (MRR null as for the whole set), with Holm-adjusted p-values across the slices
- * of one breakdown (one family per breakdown: tags, categories). A question may be in several slices.
- */
-export function compareSlices(pairs: readonly Pair[], keysOf: (p: Pair) => readonly string[], family: string, o: StatsOptions): SliceComparison[] {
-  const groups = new Map<string, Pair[]>();
-  for (const p of pairs) {
-    for (const key of new Set(keysOf(p))) {
-      const group = groups.get(key);
-      if (group) group.push(p);
-      else groups.set(key, [p]);
+  add(base: QuestionResult, head: QuestionResult): void {
+    this.n++;
+    const was = isCorrect(base.outcome);
+    const now = isCorrect(head.outcome);
+    if (was && !now) this.b++;
+    else if (!was && now) this.c++;
+    this.accuracy.add(was ? 1 : 0, now ? 1 : 0);
+    if (isRanked(base) && isRanked(head)) {
+      if (base.rank === undefined) this.rankMissing.base = true;
+      if (head.rank === undefined) this.rankMissing.head = true;
+      this.rr.add(reciprocalRank(base), reciprocalRank(head));
     }
   }
-  const keys = [...groups.keys()].sort();
-  const raw = keys.map((key) => {
-    const group = groups.get(key)!;
-    return { key, n: group.length, mcnemar: mcnemarOf(group), top1Accuracy: accuracyDelta(group, `${family}:${key}`, o), mrr: mrrDelta(group, o, `${family}:${key}:mrr`).mrr };
-  });
-  const adjusted = holm(raw.map((s) => s.mcnemar.p));
-  return raw.map((s, i) => ({ key: s.key, n: s.n, mcnemar: s.mcnemar, pHolm: adjusted[i]!, top1Accuracy: s.top1Accuracy, mrr: s.mrr }));
+
+  /** McNemar counts and exact p on top-1 correctness. */
+  mcnemar(): { b: number; c: number; p: number } {
+    return { b: this.b, c: this.c, p: mcnemarExact(this.b, this.c) };
+  }
+
+  accuracyDelta(name: string, o: StatsOptions): PairedDelta {
+    return this.accuracy.delta(name, o);
+  }
+
+  /**
+   * MRR delta over the paired questions that rank metrics count on both sides (`isRanked`: expectations given,
+   * no error), with the report's reciprocal rank, so comparing a report with itself gives the report's MRR.
+   * When either report lacks `rank` on such a question (reports written before rank existed), the MRR is
+   * unknown: null, with a note saying which side lacks it.
+   */
+  mrrDelta(name: string, o: StatsOptions): { mrr: PairedDelta | null; note: string | null } {
+    const missing = (['base', 'head'] as const).filter((side) => this.rankMissing[side]);
+    if (missing.length > 0) {
+      const who = missing.length === 2 ? 'neither report has a' : `the ${missing[0]} report has no`;
+      return { mrr: null, note: `MRR not compared: ${who} per-question rank (written before answer-eval recorded it)` };
+    }
+    return { mrr: this.rr.delta(name, o), note: null };
+  }
+}
+
+/**
+ * The paired statistics per slice of one breakdown (tags, categories): a question may be in several slices. The
+ * result has McNemar, accuracy and MRR intervals per slice (MRR null as for the whole set), with Holm-adjusted
+ * p-values across the slices (one family per breakdown).
+ */
+export class SliceCounts {
+  private readonly slices = new Map<string, PairedCounts>();
+
+  constructor(private readonly family: string) {}
+
+  add(keys: Iterable<string>, base: QuestionResult, head: QuestionResult): void {
+    for (const key of keys) {
+      let slice = this.slices.get(key);
+      if (!slice) this.slices.set(key, (slice = new PairedCounts()));
+      slice.add(base, head);
+    }
+  }
+
+  result(o: StatsOptions): SliceComparison[] {
+    const keys = [...this.slices.keys()].sort();
+    const raw = keys.map((key) => {
+      const s = this.slices.get(key)!;
+      return { key, n: s.n, mcnemar: s.mcnemar(), top1Accuracy: s.accuracyDelta(`${this.family}:${key}`, o), mrr: s.mrrDelta(`${this.family}:${key}:mrr`, o).mrr };
+    });
+    const adjusted = holm(raw.map((s) => s.mcnemar.p));
+    return raw.map((s, i) => ({ key: s.key, n: s.n, mcnemar: s.mcnemar, pHolm: adjusted[i]!, top1Accuracy: s.top1Accuracy, mrr: s.mrr }));
+  }
 }

@@ -1,8 +1,6 @@
 import type { QuestionResult } from '../model/report.js';
-import { isCorrect } from '../model/outcome.js';
-import { matchedAnswer, top1 } from '../score/result.js';
+import { top1 } from '../score/result.js';
 import type { QuestionSide } from './schema.js';
-
 
 /** The side of a question shown in compare reports. */
 export function sideOf(r: QuestionResult): QuestionSide {
@@ -16,10 +14,4 @@ export function sideOf(r: QuestionResult): QuestionSide {
     ...(r.rank !== undefined ? { rank: r.rank } : {}),
     error: r.error === null ? null : r.error.message,
   };
-}
-
-/** The category of the answer the question expects: its first matching answer (`rank` counts in score order), else its top-1 when correct. */
-export function expectedCategory(r: QuestionResult): string | undefined {
-  if (typeof r.rank === 'number') return matchedAnswer(r)?.category;
-  return isCorrect(r.outcome) ? top1(r)?.category : undefined;
 }

@@ -5,8 +5,13 @@ import { VerdictSchema } from '../model/verdict.js';
 /**
  * Bump the major on a breaking change to compare.json. 2.0: `changed` is a question whose text, language or
  * expectation was edited (the top-1 class is now `top1Changed`); `common` counts the questions compared.
+ * 3.0: each list of `questions` holds at most `options.listLimit` questions (changes.jsonl has every one); every
+ * listed question carries its category; `drift` groups the score drift by entry and by category.
  */
-export const COMPARE_SCHEMA_VERSION = '2.0';
+export const COMPARE_SCHEMA_VERSION = '3.0';
+
+/** The file beside compare.json that lists every change, one JSON object a line (ChangeLineSchema). */
+export const CHANGES_FILE = 'changes.jsonl';
 
 /** Which report a side of the comparison came from. */
 export const ReportRefSchema = z.object({
@@ -35,6 +40,8 @@ export const QuestionChangeSchema = z.object({
   id: z.string(),
   question: z.string(),
   tags: z.array(z.string()),
+  /** The question's category, by the rule of report.json's category breakdown (see README, "Compare and gate"). */
+  category: z.string(),
   base: QuestionSideSchema,
   head: QuestionSideSchema,
   /** head top-1 score - base top-1 score; null when either side has no top-1. */
@@ -58,7 +65,9 @@ export const EditedQuestionSchema = QuestionChangeSchema.extend({
 });
 
 /** A question present on one side only. */
-export const CoverageChangeSchema = z.object({ id: z.string(), question: z.string(), tags: z.array(z.string()), outcome: z.enum(OUTCOMES) });
+export const CoverageChangeSchema = z.object({ id: z.string(), question: z.string(), tags: z.array(z.string()), category: z.string(), outcome: z.enum(OUTCOMES) });
+
+export const ErrorChangeSchema = QuestionChangeSchema.extend({ side: z.enum(['base', 'head', 'both']) });
 
 export const MetricDeltaSchema = z.object({ base: z.number().nullable(), head: z.number().nullable(), delta: z.number().nullable() });
 
@@ -102,6 +111,33 @@ export const SliceComparisonSchema = z.object({
   mrr: PairedDeltaSchema.nullable(),
 });
 
+/** The score drift of one group of questions (one entry, or one category): how many moved, which way, and how far. */
+export const DriftGroupSchema = z.object({
+  key: z.string(),
+  /** The entry's answer text (groups by entry); null for categories. */
+  text: z.string().nullable(),
+  count: z.number().int(),
+  /** Questions whose top-1 score went up / down. */
+  up: z.number().int(),
+  down: z.number().int(),
+  /** The score deltas (head - base): mean and percentiles (linear interpolation). */
+  mean: z.number(),
+  min: z.number(),
+  p10: z.number(),
+  p50: z.number(),
+  p90: z.number(),
+  max: z.number(),
+});
+
+export const DriftSchema = z.object({
+  /** By the top-1 entry (the same on both sides): its label, else `#` and its sequence number; most questions first. */
+  byEntry: z.array(DriftGroupSchema),
+  /** By the question's category; most questions first. */
+  byCategory: z.array(DriftGroupSchema),
+  /** Every drift delta: counts[i] in [edges[i], edges[i+1]), the last bin closed. */
+  histogram: z.object({ edges: z.array(z.number()), counts: z.array(z.number().int()) }),
+});
+
 export const ComparisonSchema = z.object({
   schemaVersion: z.string(),
   tool: z.object({ name: z.string(), version: z.string() }),
@@ -111,7 +147,14 @@ export const ComparisonSchema = z.object({
   forced: z.array(z.string()),
   /** The gates judged with this comparison and the verdict; absent when none was set. */
   gates: VerdictSchema.optional(),
-  options: z.object({ scoreEpsilon: z.number(), resamples: z.number().int(), seed: z.number().int(), confidence: z.number() }),
+  options: z.object({
+    scoreEpsilon: z.number(),
+    resamples: z.number().int(),
+    seed: z.number().int(),
+    confidence: z.number(),
+    /** The most questions each list of `questions` holds; `counts` has them all, and changes.jsonl lists every one. */
+    listLimit: z.number().int(),
+  }),
   counts: z.object({
     /** Same id, same question and expectation in both reports: the questions compared. */
     common: z.number().int(),
@@ -129,22 +172,6 @@ export const ComparisonSchema = z.object({
     drift: z.number().int(),
     errors: z.number().int(),
   }),
-  questions: z.object({
-    /** Was correct (correct or fallback_ok), now is not. */
-    broken: z.array(QuestionChangeSchema),
-    /** Was not correct, now is. */
-    fixed: z.array(QuestionChangeSchema),
-    /** A different top-1 answer, correct on both sides or on neither. */
-    top1Changed: z.array(QuestionChangeSchema),
-    /** Same top-1 answer on both sides, its score moved by more than scoreEpsilon. */
-    drift: z.array(QuestionChangeSchema),
-    added: z.array(CoverageChangeSchema),
-    removed: z.array(CoverageChangeSchema),
-    /** Same id, edited question or expectation: not compared. */
-    changed: z.array(EditedQuestionSchema),
-    /** An error on either side: never a regression. */
-    errors: z.array(QuestionChangeSchema.extend({ side: z.enum(['base', 'head', 'both']) })),
-  }),
   /** Metric deltas: from the two summaries when both reports hold the same questions, else over the common questions only. */
   metrics: z.object({
     top1Accuracy: MetricDeltaSchema,
@@ -159,7 +186,40 @@ export const ComparisonSchema = z.object({
   }),
   paired: PairedStatsSchema,
   slices: z.object({ tag: z.array(SliceComparisonSchema), category: z.array(SliceComparisonSchema) }),
+  /** The score drift, grouped: every drifting question counts, listed or not. */
+  drift: DriftSchema,
+  /**
+   * The first `options.listLimit` questions of each class, in BASE's order (HEAD's for `added`): a list is complete
+   * when its length equals its count. changes.jsonl, beside compare.json, lists every one.
+   */
+  questions: z.object({
+    /** Was correct (correct or fallback_ok), now is not. */
+    broken: z.array(QuestionChangeSchema),
+    /** Was not correct, now is. */
+    fixed: z.array(QuestionChangeSchema),
+    /** A different top-1 answer, correct on both sides or on neither. */
+    top1Changed: z.array(QuestionChangeSchema),
+    /** Same top-1 answer on both sides, its score moved by more than scoreEpsilon. */
+    drift: z.array(QuestionChangeSchema),
+    added: z.array(CoverageChangeSchema),
+    removed: z.array(CoverageChangeSchema),
+    /** Same id, edited question or expectation: not compared. */
+    changed: z.array(EditedQuestionSchema),
+    /** An error on either side: never a regression. */
+    errors: z.array(ErrorChangeSchema),
+  }),
 });
+
+/**
+ * One line of changes.jsonl: a listed question with its class. A question is on one line per class it is in (a
+ * broken question whose top-1 answer stayed the same but moved its score is also drift).
+ */
+export const ChangeLineSchema = z.discriminatedUnion('class', [
+  QuestionChangeSchema.extend({ class: z.enum(['broken', 'fixed', 'top1Changed', 'drift']) }),
+  ErrorChangeSchema.extend({ class: z.literal('errors') }),
+  CoverageChangeSchema.extend({ class: z.enum(['added', 'removed']) }),
+  EditedQuestionSchema.extend({ class: z.literal('changed') }),
+]);
 
 export type ReportRef = z.infer<typeof ReportRefSchema>;
 export type QuestionSide = z.infer<typeof QuestionSideSchema>;
@@ -170,4 +230,9 @@ export type MetricDelta = z.infer<typeof MetricDeltaSchema>;
 export type PairedDelta = z.infer<typeof PairedDeltaSchema>;
 export type SliceComparison = z.infer<typeof SliceComparisonSchema>;
 export type Comparison = z.infer<typeof ComparisonSchema>;
-export type ErrorChange = Comparison['questions']['errors'][number];
+export type ErrorChange = z.infer<typeof ErrorChangeSchema>;
+export type DriftGroup = z.infer<typeof DriftGroupSchema>;
+export type Drift = z.infer<typeof DriftSchema>;
+export type ChangeLine = z.infer<typeof ChangeLineSchema>;
+/** The classes a listed question can be in: the keys of `questions`. */
+export type ChangeClass = keyof Comparison['questions'];

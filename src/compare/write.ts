@@ -1,18 +1,41 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeChunks } from '../report/write.js';
+import { ChangeFile, ChangeList, type ChangeSource } from './changes.js';
 import { COMPARE_FORMATS, type CompareFormat } from './render/index.js';
-import type { Comparison } from './schema.js';
+import { CHANGES_FILE, type ChangeLine, type Comparison } from './schema.js';
 
-/** Writes compare.json, compare.html and compare.md into `dir` (through temporary files). */
-export async function writeComparison(c: Comparison, dir: string): Promise<string[]> {
+/** The changes compare.json lists: all of them when no list reached its limit. */
+export function listedChanges(c: Comparison): ChangeList {
+  const list = new ChangeList();
+  for (const [cls, items] of Object.entries(c.questions)) for (const item of items) list.add({ class: cls, ...item } as ChangeLine);
+  return list;
+}
+
+/**
+ * Writes compare.json, compare.html, compare.md and changes.jsonl into `dir` (each through a temporary file, so a
+ * reader never sees half of one). `changes` are every change the comparison found: a ChangeFile (written as they
+ * were found, in `dir`) is moved to changes.jsonl; other sources are written out. Without it, the changes
+ * compare.json lists.
+ */
+export async function writeComparison(c: Comparison, dir: string, changes: ChangeSource = listedChanges(c)): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
   for (const format of Object.keys(COMPARE_FORMATS) as CompareFormat[]) {
     const { file, render } = COMPARE_FORMATS[format];
     const path = join(dir, file);
-    await writeFile(`${path}.tmp`, render(c));
+    await writeChunks(`${path}.tmp`, render(c, changes));
     await rename(`${path}.tmp`, path);
     written.push(path);
   }
+  const path = join(dir, CHANGES_FILE);
+  if (changes instanceof ChangeFile && changes.path === path) changes.commit();
+  else {
+    await writeChunks(`${path}.tmp`, (function* () {
+      for (const line of changes) yield `${JSON.stringify(line)}\n`;
+    })());
+    await rename(`${path}.tmp`, path);
+  }
+  written.push(path);
   return written;
 }

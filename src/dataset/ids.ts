@@ -1,3 +1,5 @@
+import { cyrb53 } from '../util/hash.js';
+
 /**
  * The ids of a dataset as 53-bit hashes with their lines, in typed arrays: a million ids cost 12 MB, where
  * a Map of strings would cost ten times that. Equal hashes are only candidates: the caller checks them
@@ -32,18 +34,4 @@ export class IdHashes {
 function grow<T extends Float64Array | Uint32Array>(from: T, to: T): T {
   to.set(from);
   return to;
-}
-
-/** cyrb53 (bryc, public domain): a fast 53-bit string hash. */
-function cyrb53(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }

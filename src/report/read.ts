@@ -228,14 +228,26 @@ async function* lines(path: string, start: number): AsyncGenerator<{ line: strin
   let pendingAt = start;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const bytes: Buffer = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
       let from = 0;
-      for (let nl = bytes.indexOf(10); nl >= 0; nl = bytes.indexOf(10, from)) {
-        yield { line: bytes.toString('utf8', from, nl), at: pendingAt + from };
+      if (pending.length > 0) {
+        // only the line that spans the two chunks is joined: copying every chunk behind it would churn a 1 MiB
+        // buffer per chunk, memory the allocator keeps long after (peak RSS)
+        const nl = chunk.indexOf(10);
+        if (nl < 0) {
+          pending = Buffer.concat([pending, chunk]);
+          continue;
+        }
+        const line = Buffer.concat([pending, chunk.subarray(0, nl)]);
+        yield { line: line.toString('utf8'), at: pendingAt };
+        pendingAt += line.length + 1;
         from = nl + 1;
       }
-      pending = bytes.subarray(from);
-      pendingAt += from;
+      for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
+        yield { line: chunk.toString('utf8', from, nl), at: pendingAt };
+        pendingAt += nl + 1 - from;
+        from = nl + 1;
+      }
+      pending = from < chunk.length ? Buffer.from(chunk.subarray(from)) : Buffer.alloc(0);
     }
     if (pending.length > 0) yield { line: pending.toString('utf8'), at: pendingAt };
   } finally {

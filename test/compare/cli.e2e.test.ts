@@ -1,8 +1,10 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ComparisonSchema } from '../../src/compare/schema.js';
+import { ChangeLineSchema, ComparisonSchema } from '../../src/compare/schema.js';
 import type { Report } from '../../src/model/report.js';
+import { fromReport } from '../../src/model/source.js';
+import { writeReports } from '../../src/report/write.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 import { many, report, result } from './fixtures.js';
@@ -25,6 +27,22 @@ describe('answer-eval compare', () => {
     expect(c.questions.broken.map((q) => q.id)).toEqual(['a7']);
     expect(existsSync(join(dir, 'compare.html'))).toBe(true);
     expect(existsSync(join(dir, 'compare.md'))).toBe(true);
+    // every change, one a line, with its class
+    const lines = readFileSync(join(dir, 'changes.jsonl'), 'utf8').trimEnd().split('\n').map((l) => ChangeLineSchema.parse(JSON.parse(l)));
+    expect(lines.map((l) => `${l.class}:${l.id}`)).toEqual(['broken:a7', 'fixed:w', 'errors:e']);
+    expect(res.stdout).toContain(`reports: ${join(dir, 'compare.json')}, ${join(dir, 'compare.html')}, ${join(dir, 'compare.md')}, ${join(dir, 'changes.jsonl')}`);
+  });
+
+  it('reads reports in the layout answer-eval writes one result at a time, and lists a class past compare.json\'s limit in changes.jsonl', async () => {
+    const big = (outcome: 'correct' | 'wrong') => report(Array.from({ length: 1500 }, (_, i) => result(`q${i}`, i % 2 === 0 ? outcome : 'correct')));
+    const streamed = join(dir, 'streamed');
+    await writeReports(fromReport(big('correct')), join(streamed, 'base'), ['json']);
+    await writeReports(fromReport(big('wrong')), join(streamed, 'head'), ['json']);
+    const res = await compare(join(streamed, 'base', 'report.json'), join(streamed, 'head', 'report.json'), '--out', join(streamed, 'out'));
+    expect(res.stderr).toBe('');
+    const c = ComparisonSchema.parse(JSON.parse(readFileSync(join(streamed, 'out', 'compare.json'), 'utf8')));
+    expect([c.counts.broken, c.questions.broken.length, c.options.listLimit]).toEqual([750, 750, 1000]);
+    expect(readFileSync(join(streamed, 'out', 'changes.jsonl'), 'utf8').trimEnd().split('\n')).toHaveLength(750);
   });
 
   it('exit 1 on a regression gate and on a quality gate judged on HEAD; the files are still written to --out', async () => {
@@ -58,9 +76,11 @@ describe('answer-eval compare', () => {
 
   it('exit 2 for reports of different agents (not datasets), naming both files and the difference; --force compares them', async () => {
     const other = save('other.json', report([result('a0', 'correct')], { sha256: 'bbb', agent: 'else' }));
-    const res = await compare(base, other);
+    const refused = join(dir, 'refused');
+    const res = await compare(base, other, '--out', refused);
     expect(res.code).toBe(2);
     expect(res.stderr).toBe(`answer-eval: cannot compare ${base} with ${other}:\n  - agent differs: "demo" in ${base}, "else" in ${other}\npass --force to compare them anyway\n`);
+    expect(existsSync(refused) ? readdirSync(refused) : []).toEqual([]); // no changes.jsonl left half-written
     const forced = await compare(base, other, '--force', '--out', join(dir, 'forced'));
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain(`forced: agent differs: "demo" in ${base}, "else" in ${other}`);

@@ -1,10 +1,19 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ChangeList } from '../../src/compare/changes.js';
 import { questionEdits } from '../../src/compare/classify.js';
-import { compareReports } from '../../src/compare/compare.js';
-import { ComparisonSchema } from '../../src/compare/schema.js';
+import { compareData, compareReports } from '../../src/compare/compare.js';
+import { DriftCounter } from '../../src/compare/drift.js';
+import { openPair } from '../../src/compare/load.js';
+import { ChangeLineSchema, ComparisonSchema } from '../../src/compare/schema.js';
 import { ConfigError } from '../../src/errors.js';
-import { arraySource } from '../../src/model/source.js';
+import type { Report } from '../../src/model/report.js';
+import { arraySource, fromReport, type ReportData } from '../../src/model/source.js';
+import { writeReports } from '../../src/report/write.js';
 import { computeMetrics } from '../../src/score/metrics/index.js';
+import { summarize } from '../../src/score/summary.js';
+import { RecordSource } from '../../src/util/records.js';
+import { tempDir } from '../helpers/tmp.js';
 import { reportEdgeCases } from '../helpers/edge-cases.js';
 import { makeReport } from '../helpers/report-fixture.js';
 import { answer, FILES, many, report, result } from './fixtures.js';
@@ -268,5 +277,118 @@ describe('compareReports: definitions shared with the report', () => {
     expect(c.paired.mrr!.base).toBeCloseTo(own, 12);
     expect(c.paired.mrr!.head).toBeCloseTo(own, 12);
     expect(c.paired.mrr!.n).toBe(computeMetrics(arraySource(withAny.results)).rank.questions);
+  });
+});
+
+describe('compareReports: categories by the report rule', () => {
+  // entry 7 is "travel": base answers it, head never returns it
+  const travel = (id: string, outcome: 'correct' | 'wrong', side: 'base' | 'head') =>
+    result(id, outcome, 1, 90, {
+      expected: { expect: 'answer', sequence: ['7'] },
+      answers: side === 'base' && outcome === 'correct' ? [answer(7, 90, { category: 'travel' }), answer(8, 40, { category: 'other' })] : [answer(8, 60, { category: 'other' }), answer(9, 30, { category: 'other' })],
+      rank: side === 'base' && outcome === 'correct' ? 1 : null,
+    });
+  const base = report([travel('t1', 'correct', 'base'), travel('t2', 'correct', 'base'), travel('t3', 'correct', 'base'), travel('t4', 'wrong', 'base')]);
+  const head = report([travel('t1', 'wrong', 'head'), travel('t2', 'wrong', 'head'), travel('t3', 'wrong', 'head'), travel('t4', 'wrong', 'head')]);
+
+  it('keeps the questions of an entry the head never returns in its category, also one neither run answered', () => {
+    const c = compareReports(base, head, FAST);
+    // t4 was wrong in both runs: no matching answer anywhere, but the runs show entry 7's category
+    expect(c.slices.category.map((s) => [s.key, s.n, s.mcnemar.b])).toEqual([['travel', 4, 3]]);
+    expect(c.questions.broken.map((q) => [q.id, q.category])).toEqual([
+      ['t1', 'travel'],
+      ['t2', 'travel'],
+      ['t3', 'travel'],
+    ]);
+  });
+
+  it("takes an entry's category from either report's metrics.entries (what a --kb told), when no answer shows it", () => {
+    const refund = (id: string, outcome: 'wrong') => result(id, outcome, 1, 90, { expected: { expect: 'answer', label: ['refund'] }, answers: [answer(3, 50)], rank: null });
+    const kbEntry = { key: 'refund', sequence: 12, label: 'refund', category: 'billing', text: 'Refunds take 5 days.', expected: 1, correct: 0, refused: 0, answered: 0, answeredCorrectly: 0, recall: 0, precision: null, f1: null, losesTo: [], takesFrom: [] };
+    const b = { ...report([refund('r1', 'wrong')]), metrics: { ...computeMetrics(arraySource([refund('r1', 'wrong')])), entries: [kbEntry] } };
+    const c = compareReports(b, report([refund('r1', 'wrong')]), FAST);
+    expect(c.slices.category.map((s) => s.key)).toEqual(['billing']);
+  });
+});
+
+describe('compareReports: lists, changes and drift groups', () => {
+  const base = report([...many('b', 5, 'correct'), ...many('d', 4, 'correct'), result('gone', 'correct')]);
+  const head = report([...many('b', 5, 'wrong', { answers: [answer(2, 80), answer(1, 40)], rank: null }), ...many('d', 3, 'correct').map((r, i) => ({ ...r, answers: [answer(1, 90 - i - 1), answer(101, 45)] })), result('d3', 'correct', 1, 95), result('new', 'wrong')]);
+
+  it('keeps the first listLimit questions of each class in compare.json and gives the sink every one, in order, with its class', () => {
+    const changes = new ChangeList();
+    const c = compareReports(base, head, { ...FAST, listLimit: 2 }, changes);
+    expect(c.options.listLimit).toBe(2);
+    expect(c.counts).toMatchObject({ broken: 5, drift: 4, added: 1, removed: 1 });
+    expect(ids(c.questions.broken)).toEqual(['b0', 'b1']);
+    expect(ids(c.questions.drift)).toEqual(['d0', 'd1']);
+    expect(changes.lines.map((l) => `${l.class}:${l.id}`)).toEqual(['broken:b0', 'broken:b1', 'broken:b2', 'broken:b3', 'broken:b4', 'drift:d0', 'drift:d1', 'drift:d2', 'drift:d3', 'removed:gone', 'added:new']);
+    for (const line of changes) expect(ChangeLineSchema.parse(line)).toEqual(line);
+    expect(ComparisonSchema.parse(c)).toEqual(c);
+  });
+
+  it('groups the score drift by top-1 entry and by category, with its distribution', () => {
+    const c = compareReports(base, head, FAST);
+    // d0..d2 moved by -1, -2, -3; d3 by +5: all on entry 1 ("label-1"), no category
+    expect(c.drift.byEntry).toEqual([{ key: 'label-1', text: 'answer 1', count: 4, up: 1, down: 3, mean: -0.25, min: -3, p10: -2.7, p50: -1.5, p90: 3.2, max: 5 }].map((g) => ({ ...g, p10: expect.closeTo(g.p10, 12), p90: expect.closeTo(g.p90, 12) })));
+    expect(c.drift.byCategory.map((g) => [g.key, g.count])).toEqual([['(category unknown)', 4]]);
+    expect(c.drift.histogram.counts.reduce((a, b) => a + b, 0)).toBe(4);
+  });
+});
+
+describe('compareData: reports read from files, one result at a time', () => {
+  const dir = tempDir();
+  const base = makeReport(300, { seed: 7 });
+  const shuffled = (r: Report): Report => ({ ...r, results: [...r.results].reverse() });
+  const head = (() => {
+    const r = makeReport(300, { seed: 8 });
+    // the same questions as base (ids, text, expectation), other outcomes and answers; a few dropped, one added
+    const results = r.results.map((x, i) => ({ ...x, id: base.results[i]!.id, question: base.results[i]!.question, language: base.results[i]!.language, expected: base.results[i]!.expected })).filter((_, i) => i % 50 !== 3);
+    return { ...r, results: [...results, { ...base.results[0]!, id: 'extra' }], summary: summarize(results) };
+  })();
+
+  it('gives what compareReports gives, whether HEAD is in the same order, in another order, or a large source without a file', async () => {
+    const files = { base: join(dir, 'base'), head: join(dir, 'head'), reversed: join(dir, 'reversed') };
+    await writeReports(fromReport(base), files.base, ['json']);
+    await writeReports(fromReport(head), files.head, ['json']);
+    await writeReports(fromReport(shuffled(head)), files.reversed, ['json']);
+    const opened = await openPair(join(files.base, 'report.json'), join(files.head, 'report.json'), false);
+    expect(opened.head.results).toBeInstanceOf(RecordSource);
+    const fromFiles = new ChangeList();
+    const c = compareData(opened.base, opened.head, FAST, fromFiles);
+    const inMemory = new ChangeList();
+    expect(c).toEqual(compareReports(base, head, FAST, inMemory));
+    expect(fromFiles.lines).toEqual(inMemory.lines);
+    expect(c.counts).toMatchObject({ removed: 6, added: 1 });
+
+    const reversed = await openPair(join(files.base, 'report.json'), join(files.reversed, 'report.json'), false);
+    // HEAD read by slot in another order: the same comparison, in BASE's order
+    expect(compareData(reversed.base, reversed.head, FAST)).toEqual(c);
+  });
+
+  it('spills a large source without a file (a journal read through a wrapper) to a temporary file and reads it by slot', () => {
+    const n = 12_000;
+    const big = (outcome: 'correct' | 'wrong'): ReportData => {
+      const results = Array.from({ length: n }, (_, i) => result(`q${i}`, i % 7 === 0 ? outcome : 'correct'));
+      return { head: report([]), results: { count: n, *[Symbol.iterator]() { for (const r of results) yield { ...r }; } } };
+    };
+    const c = compareData(big('correct'), big('wrong'), FAST);
+    expect(c.counts).toMatchObject({ common: n, broken: Math.ceil(n / 7), added: 0, removed: 0 });
+  });
+});
+
+describe('DriftCounter', () => {
+  it('groups past its limit together, across chunks of storage', () => {
+    const drift = new DriftCounter(2);
+    const n = 70_000; // more than two chunks
+    for (let i = 0; i < n; i++) drift.add(`e${i % 4}`, `text ${i % 4}`, 'c', i % 2 === 0 ? 1 : -2);
+    const r = drift.result();
+    expect(r.byEntry.map((g) => [g.key, g.text, g.count, g.up, g.down])).toEqual([
+      ['(other groups)', null, n / 2, n / 4, n / 4],
+      ['e0', 'text 0', n / 4, n / 4, 0],
+      ['e1', 'text 1', n / 4, 0, n / 4],
+    ]);
+    expect(r.byCategory.map((g) => [g.key, g.count, g.mean, g.min, g.p50, g.max])).toEqual([['c', n, -0.5, -2, -0.5, 1]]);
+    expect(r.histogram.counts.reduce((a, b) => a + b, 0)).toBe(n);
   });
 });

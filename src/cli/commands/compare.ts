@@ -1,7 +1,8 @@
 import { dirname } from 'node:path';
 import type { Argv } from 'yargs';
-import { compareReports } from '../../compare/compare.js';
-import { loadPair } from '../../compare/load.js';
+import { withChangeFile } from '../../compare/changes.js';
+import { compareData } from '../../compare/compare.js';
+import { openPair } from '../../compare/load.js';
 import { renderCompareConsole } from '../../compare/render/console.js';
 import { writeComparison } from '../../compare/write.js';
 import { checkGateArgs, compareSettingsOf, gateOptions, qualityGatesOf, regressionGatesOf } from '../../gate/options.js';
@@ -30,11 +31,15 @@ export const compareCommand = defineCommand({
   builder,
   handler: async (argv) => {
     const files = { base: argv.base, head: argv.head };
-    const { base, head } = await loadPair(files.base, files.head, argv.force);
-    const comparison = compareReports(base, head, { files, force: argv.force, ...compareSettingsOf(argv) });
-    // judged before writing, so compare.* carry the verdict
-    const verdict = judge(head.summary, comparison, { quality: qualityGatesOf(argv), regression: regressionGatesOf(argv) });
-    const written = await writeComparison(comparisonWithVerdict(comparison, verdict), argv.out ?? dirname(argv.head));
+    const { base, head } = await openPair(files.base, files.head, argv.force);
+    const out = argv.out ?? dirname(argv.head);
+    // every change goes to changes.jsonl as it is found; compare.json keeps the first of each class
+    const { comparison, verdict, written } = await withChangeFile(out, async (changes) => {
+      const comparison = compareData(base, head, { files, force: argv.force, ...compareSettingsOf(argv) }, changes);
+      // judged before writing, so compare.* carry the verdict
+      const verdict = judge(head.head.summary, comparison, { quality: qualityGatesOf(argv), regression: regressionGatesOf(argv) });
+      return { comparison, verdict, written: await writeComparison(comparisonWithVerdict(comparison, verdict), out, changes) };
+    });
     process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
     enforceGates(verdict, (t) => process.stdout.write(t));
   },

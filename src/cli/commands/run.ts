@@ -131,7 +131,7 @@ export const runCommand = defineCommand({
     const progress = renderProgress(process.stderr, argv.quiet);
     const interrupt = onInterrupt(`continue with: answer-eval run --resume ${dir}`, argv.grace);
     const outcome = await (async () => {
-      if (baseline) checkBaseline(baseline, argv.baseline!, { agent: target.agent }, argv.force);
+      if (baseline) checkBaseline(baseline.head, argv.baseline!, { agent: target.agent }, argv.force);
       return runEvaluation({
         dataset: source,
         baseUrl: target.baseUrl,
@@ -170,7 +170,7 @@ export const runCommand = defineCommand({
       await target.close();
       await source.close();
     });
-    await finishRun(outcome, { dir, formats, argv, ...(baseline ? { baseline: { report: baseline, file: argv.baseline! } } : {}) });
+    await finishRun(outcome, { dir, formats, argv, ...(baseline ? { baseline: { data: baseline, file: argv.baseline! } } : {}) });
   },
 });
 

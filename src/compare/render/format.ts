@@ -2,7 +2,11 @@ import type { Comparison, MetricDelta, PairedDelta } from '../schema.js';
 
 /** Number formatting shared by the compare renderers. */
 export const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
-export const signed = (v: number, digits: number): string => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(digits)}`;
+/** Signed, by the sign of what is shown: −0.3 ms at 0 digits is ±0 ms, not −0 ms. */
+export const signed = (v: number, digits: number): string => {
+  const shown = Number(v.toFixed(digits));
+  return `${shown > 0 ? '+' : shown < 0 ? '−' : '±'}${Math.abs(shown).toFixed(digits)}`;
+};
 /** A difference of shares in percentage points. */
 export const pts = (v: number | null): string => (v === null ? 'n/a' : `${signed(v * 100, 1)} pts`);
 export const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)} ms`);

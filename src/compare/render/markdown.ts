@@ -1,6 +1,6 @@
 import { neutralizeMentions } from '../../report/escape.js';
 import { verdictMarkdown } from '../../report/verdict.js';
-import type { Comparison, CoverageChange, EditedQuestion, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
+import type { Comparison, CoverageChange, DriftGroup, EditedQuestion, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
 import { interval, metricRows, mrrDeltaText, mrrText, pts, pValue, questionSets, score, scoreDelta, scopeNote, verdict } from './format.js';
 
 /** Rows per list in the Markdown: a PR comment is limited in size; compare.html has them all. */
@@ -26,25 +26,35 @@ function table(header: string[], rows: string[][], total: number): string[] {
   return out;
 }
 
-function questions(title: string, list: QuestionChange[], withDelta = false): string[] {
+function questions(title: string, list: QuestionChange[], total: number): string[] {
   if (list.length === 0) return [];
-  const header = ['id', 'question', 'base', 'head', ...(withDelta ? ['score Δ'] : [])];
+  const header = ['id', 'question', 'base', 'head'];
   const rows = list.map((q) => [
     escapeMd(q.id),
     escapeMd(truncate(q.question)),
     `${escapeMd(q.base.outcome)}: ${escapeMd(top(q.base))}`,
     `${escapeMd(q.head.outcome)}: ${escapeMd(top(q.head))}`,
-    ...(withDelta ? [scoreDelta(q.scoreDelta)] : []),
   ]);
-  return ['', `### ${title} (${list.length})`, '', ...table(header, rows, list.length)];
+  return ['', `### ${title} (${total})`, '', ...table(header, rows, total)];
 }
 
-function coverage(title: string, list: CoverageChange[]): string[] {
+/** Score drift grouped by entry, most drifting first: where the scores moved, not thousands of rows. */
+function drift(c: Comparison): string[] {
+  if (c.counts.drift === 0) return [];
+  const groups: DriftGroup[] = c.drift.byEntry;
+  const shown = groups.slice(0, 15);
+  const rows = shown.map((g) => [escapeMd(g.key), String(g.count), `${g.up} / ${g.down}`, scoreDelta(g.mean), `${scoreDelta(g.min)} … ${scoreDelta(g.p50)} … ${scoreDelta(g.max)}`]);
+  const out = ['', `### Score drift (${c.counts.drift}): same top-1, score moved; by entry`, '', ...table(['top-1 entry', 'questions', 'up / down', 'mean Δ', 'min … median … max'], rows, rows.length)];
+  if (groups.length > shown.length) out.push('', `… and ${groups.length - shown.length} more entries (see compare.html).`);
+  return out;
+}
+
+function coverage(title: string, list: CoverageChange[], total: number): string[] {
   if (list.length === 0) return [];
-  return ['', `### ${title} (${list.length})`, '', ...table(['id', 'question', 'outcome'], list.map((q) => [escapeMd(q.id), escapeMd(truncate(q.question)), escapeMd(q.outcome)]), list.length)];
+  return ['', `### ${title} (${total})`, '', ...table(['id', 'question', 'outcome'], list.map((q) => [escapeMd(q.id), escapeMd(truncate(q.question)), escapeMd(q.outcome)]), total)];
 }
 
-function edited(list: EditedQuestion[]): string[] {
+function edited(list: EditedQuestion[], total: number): string[] {
   if (list.length === 0) return [];
   const rows = list.map((q) => [
     escapeMd(q.id),
@@ -53,7 +63,7 @@ function edited(list: EditedQuestion[]): string[] {
     q.edits.includes('expectation') ? `${escapeMd(truncate(q.expected.base, 40))} → ${escapeMd(truncate(q.expected.head, 40))}` : escapeMd(truncate(q.expected.head, 40)),
     `${escapeMd(q.base.outcome)} → ${escapeMd(q.head.outcome)}`,
   ]);
-  return ['', `### Changed questions, not compared (${list.length})`, '', ...table(['id', 'edited', 'question', 'expected', 'outcome'], rows, list.length)];
+  return ['', `### Changed questions, not compared (${total})`, '', ...table(['id', 'edited', 'question', 'expected', 'outcome'], rows, total)];
 }
 
 function slices(title: string, list: SliceComparison[]): string[] {
@@ -85,14 +95,15 @@ export function renderCompareMarkdown(c: Comparison): string {
   if (mrr !== null) lines.push('', `${escapeMd(mrr)}.`);
   for (const f of c.forced) lines.push('', `⚠️ compared with --force: ${escapeMd(f)}`);
   lines.push('', ...table(['metric', 'base', 'head', 'Δ'], metricRows(c), 1));
-  lines.push(...questions('Broken', c.questions.broken));
-  lines.push(...questions('Fixed', c.questions.fixed));
-  lines.push(...questions('Top-1 changed, same correctness', c.questions.top1Changed));
-  lines.push(...questions('Score drift', c.questions.drift, true));
-  lines.push(...coverage('Added questions', c.questions.added));
-  lines.push(...coverage('Removed questions', c.questions.removed));
-  lines.push(...edited(c.questions.changed));
-  lines.push(...questions('Errors (not counted as regressions)', c.questions.errors));
+  const q = c.questions;
+  lines.push(...questions('Broken', q.broken, n.broken));
+  lines.push(...questions('Fixed', q.fixed, n.fixed));
+  lines.push(...questions('Top-1 changed, same correctness', q.top1Changed, n.top1Changed));
+  lines.push(...drift(c));
+  lines.push(...coverage('Added questions', q.added, n.added));
+  lines.push(...coverage('Removed questions', q.removed, n.removed));
+  lines.push(...edited(q.changed, n.changed));
+  lines.push(...questions('Errors (not counted as regressions)', q.errors, n.errors));
   lines.push(...slices('tag', c.slices.tag));
   lines.push(...slices('category', c.slices.category));
   return `${lines.join('\n')}\n`;

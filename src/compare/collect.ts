@@ -1,0 +1,86 @@
+import type { QuestionResult, Summary } from '../model/report.js';
+import type { EntryIndex } from '../score/metrics/entries.js';
+import { Tally } from '../score/tally.js';
+import { pairCategory } from './category.js';
+import type { ChangeSink } from './changes.js';
+import { change, classifyPair, coverage, edited, errorChange, questionEdits, type Pair } from './classify.js';
+import { DriftCounter, driftEntryKey } from './drift.js';
+import { isJudgedPair, PairedCounts, SliceCounts } from './paired.js';
+import type { ChangeClass, ChangeLine, Comparison } from './schema.js';
+
+/**
+ * What a comparison keeps while it meets the questions, one at a time: counts, the first `listLimit` questions of
+ * each class (every one goes to the sink), the paired statistics as counts, the score drift by group, and the two
+ * sides' tallies of the common questions. Memory grows with entries, categories, tags and drifting questions (8
+ * bytes each), not with the questions.
+ */
+export class Collector {
+  readonly counts: Comparison['counts'] = { common: 0, added: 0, removed: 0, changed: 0, paired: 0, broken: 0, fixed: 0, top1Changed: 0, drift: 0, errors: 0 };
+  readonly questions: Comparison['questions'] = { broken: [], fixed: [], top1Changed: [], drift: [], added: [], removed: [], changed: [], errors: [] };
+  readonly paired = new PairedCounts();
+  readonly tags = new SliceCounts('tag');
+  readonly categories = new SliceCounts('category');
+  readonly drift = new DriftCounter();
+  private readonly tallies = { base: new Tally(), head: new Tally() };
+
+  constructor(
+    private readonly entries: EntryIndex,
+    private readonly sink: ChangeSink,
+    private readonly o: { listLimit: number; scoreEpsilon: number },
+  ) {}
+
+  /** A question only in BASE. */
+  removed(r: QuestionResult): void {
+    this.list('removed', coverage(r, this.entries.categoryOf(r)));
+  }
+
+  /** A question only in HEAD. */
+  added(r: QuestionResult): void {
+    this.list('added', coverage(r, this.entries.categoryOf(r)));
+  }
+
+  /** The same id on both sides: compared when it is the same question, else listed as changed. */
+  matched(pair: Pair): void {
+    const edits = questionEdits(pair.base, pair.head);
+    if (edits.length > 0) {
+      this.list('changed', edited(pair, edits, this.entries.categoryOf(pair.head)));
+      return;
+    }
+    this.counts.common++;
+    this.tallies.base.add(pair.base);
+    this.tallies.head.add(pair.head);
+    const category = pairCategory(this.entries, pair.base, pair.head);
+    const { cls, drift } = classifyPair(pair, this.o.scoreEpsilon);
+    if (cls === 'errors') this.list('errors', errorChange(pair, category));
+    else if (cls !== undefined) this.list(cls, change(pair, category));
+    if (drift) {
+      const moved = change(pair, category);
+      this.list('drift', moved);
+      this.drift.add(driftEntryKey(moved.head.top1!), moved.head.top1!.answer, category, moved.scoreDelta!);
+    }
+    if (isJudgedPair(pair.base, pair.head)) {
+      this.counts.paired++;
+      this.paired.add(pair.base, pair.head);
+      this.tags.add(new Set([...pair.base.tags, ...pair.head.tags]), pair.base, pair.head);
+      this.categories.add([category], pair.base, pair.head);
+    }
+  }
+
+  /** The summaries of the common questions, on each side. */
+  summaries(): { base: Summary; head: Summary } {
+    const { base, head } = this.tallies;
+    return { base: base.summary(base.latencyResult()), head: head.summary(head.latencyResult()) };
+  }
+
+  dispose(): void {
+    this.tallies.base.dispose();
+    this.tallies.head.dispose();
+  }
+
+  private list<C extends ChangeClass>(cls: C, item: Comparison['questions'][C][number]): void {
+    this.counts[cls]++;
+    const list = this.questions[cls] as Comparison['questions'][C][number][];
+    if (list.length < this.o.listLimit) list.push(item);
+    this.sink.add({ class: cls, ...item } as ChangeLine);
+  }
+}

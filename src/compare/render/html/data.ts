@@ -1,0 +1,213 @@
+import { Gzip, strToU8 } from 'fflate';
+import { OUTCOME_CLASSES, OUTCOMES, type Outcome } from '../../../model/outcome.js';
+import { CHANGE_CLASS_ORDER, CHANGE_CLASSES } from '../../classes.js';
+import type { ChangeClass, ChangeLine, Comparison, DriftGroup, QuestionSide } from '../../schema.js';
+
+/** A distinct top-1 answer: [text, sequence_number, label, category]. Knowledge answers repeat across questions, so they are stored once. */
+export type PageAnswer = [string, number, string, string];
+
+/**
+ * One listed question: [class index, id, question, tag indexes, category index, base outcome index (-1: none),
+ * head outcome index (-1: none), base top-1 (an index into `answers`, or the answer itself once the table is full;
+ * null: none), base top-1 score, head top-1, head top-1 score, base rank, head rank (of the first matching answer;
+ * null: none or not recorded), note (error messages, edited parts) | null, [base question, base expectation, head
+ * expectation] for edited questions | null]. Rows are in the order compare found them (BASE's dataset order).
+ */
+export type PageRow = [
+  number, string, string, number[], number, number, number,
+  number | PageAnswer | null, number | null, number | PageAnswer | null, number | null,
+  number | null, number | null, string | null, [string, string, string] | null,
+];
+
+/** A drift group: [key, count, up, down, mean, min, p10, p50, p90, max, the entry's answer text | null]. */
+export type PageGroup = [string, number, number, number, number, number, number, number, number, number, string | null];
+
+export interface PageData {
+  classes: readonly ChangeClass[];
+  classLabels: readonly string[];
+  classTitles: readonly string[];
+  classTones: readonly string[];
+  /** Every question of each class, and how many of them the page holds (the largest first when not all). */
+  counts: number[];
+  shown: number[];
+  outcomes: readonly string[];
+  outcomeLabels: readonly string[];
+  tags: string[];
+  categories: string[];
+  answers: PageAnswer[];
+  rows: PageRow[];
+  drift: { byEntry: PageGroup[]; byCategory: PageGroup[] };
+}
+
+/** Rows the page holds per class at most (the largest changes first); changes.jsonl has them all. */
+export const PAGE_ROWS_PER_CLASS = 100_000;
+/** Distinct answers kept in the table; past it, an answer is written in its row. */
+export const MAX_ANSWERS = 20_000;
+
+const reciprocal = (rank: number | null | undefined): number => (typeof rank === 'number' && rank > 0 ? 1 / rank : 0);
+
+/**
+ * How large a change is, to show the largest first: how far the expected answer moved (the change of reciprocal
+ * rank: from rank 1 to not found is 1, from 1 to 2 is 0.5), then how far the top-1 score moved (a side without a
+ * top-1 counts 0); for score drift (the same top-1), the score first. The page sorts by the same two numbers.
+ */
+export function sizeOf(line: ChangeLine): [number, number] {
+  if (!('base' in line)) return [0, 0]; // added, removed
+  const score = (s: QuestionSide) => s.top1?.score ?? 0;
+  const rank = Math.abs(reciprocal(line.head.rank) - reciprocal(line.base.rank));
+  const moved = Math.abs(score(line.head) - score(line.base));
+  return line.class === 'drift' ? [moved, rank] : [rank, moved];
+}
+
+/**
+ * Which changes of an over-full class the page holds: the `limit` largest (sizeOf), ties in the order found.
+ * Returns, per class, a predicate on the class's running number; classes within the limit keep every row.
+ */
+function selection(c: Comparison, changes: Iterable<ChangeLine>, limit: number): Map<ChangeClass, (k: number) => boolean> {
+  const over = CHANGE_CLASS_ORDER.filter((cls) => c.counts[cls] > limit);
+  const keep = new Map<ChangeClass, (k: number) => boolean>();
+  if (over.length === 0) return keep;
+  const sizes = new Map(over.map((cls) => [cls, { primary: new Float64Array(c.counts[cls]), secondary: new Float64Array(c.counts[cls]), n: 0 }]));
+  for (const line of changes) {
+    const s = sizes.get(line.class);
+    if (!s || s.n >= s.primary.length) continue;
+    [s.primary[s.n], s.secondary[s.n]] = sizeOf(line);
+    s.n++;
+  }
+  for (const [cls, s] of sizes) {
+    const order = Uint32Array.from({ length: s.n }, (_, i) => i).sort((a, b) => s.primary[b]! - s.primary[a]! || s.secondary[b]! - s.secondary[a]! || a - b);
+    const chosen = new Uint8Array(s.n);
+    for (const i of order.subarray(0, limit)) chosen[i] = 1;
+    keep.set(cls, (k) => chosen[k] === 1);
+  }
+  return keep;
+}
+
+function interner<T>(key: (value: T) => string, max = Infinity) {
+  const index = new Map<string, number>();
+  const values: T[] = [];
+  return {
+    values,
+    /** The value's index, or undefined when it is new and the table is full. */
+    id(value: T): number | undefined {
+      const k = key(value);
+      let i = index.get(k);
+      if (i === undefined && values.length < max) index.set(k, (i = values.push(value) - 1));
+      return i;
+    },
+  };
+}
+
+const group = (g: DriftGroup): PageGroup => [g.key, g.count, g.up, g.down, g.mean, g.min, g.p10, g.p50, g.p90, g.max, g.text];
+
+/** Bytes of compressed data turned into base64 together (a multiple of 3, so the pieces join into one base64 text). */
+const BASE64_BLOCK = 3 * (1 << 15);
+const TEXT_BLOCK = 1 << 16;
+
+/** Text gzipped and base64-encoded a piece at a time: memory is one block of text and of compressed bytes. */
+function* gzipBase64(text: Iterable<string>): Generator<string> {
+  let compressed: Uint8Array[] = [];
+  let compressedBytes = 0;
+  const gzip = new Gzip({ level: 6, mtime: 0 }, (chunk) => {
+    compressed.push(chunk);
+    compressedBytes += chunk.length;
+  });
+  const drain = (final: boolean): string => {
+    if (compressedBytes < (final ? 1 : BASE64_BLOCK)) return '';
+    const bytes = Buffer.concat(compressed, compressedBytes);
+    const take = final ? bytes.length : bytes.length - (bytes.length % 3);
+    compressed = take < bytes.length ? [bytes.subarray(take)] : [];
+    compressedBytes = bytes.length - take;
+    return bytes.subarray(0, take).toString('base64');
+  };
+  let pending = '';
+  for (const piece of text) {
+    pending += piece;
+    if (pending.length < TEXT_BLOCK) continue;
+    gzip.push(strToU8(pending));
+    pending = '';
+    const out = drain(false);
+    if (out) yield out;
+  }
+  gzip.push(strToU8(pending), true);
+  yield drain(true);
+}
+
+/**
+ * The page data (`PageData` as JSON: rows first, the tables they index after them) gzipped and base64-encoded, in
+ * one pass over the changes (two when a class holds more than PAGE_ROWS_PER_CLASS: the first measures their sizes).
+ * Memory: the distinct tags, categories and answers, and a block of text.
+ */
+export function* encodePageData(c: Comparison, changes: Iterable<ChangeLine>, limit = PAGE_ROWS_PER_CLASS): Generator<string> {
+  const keep = selection(c, changes, limit);
+  const tags = interner<string>((s) => s);
+  const categories = interner<string>((s) => s);
+  const answers = interner<PageAnswer>((a) => JSON.stringify(a), MAX_ANSWERS);
+  const outcome = (o: Outcome | undefined): number => (o === undefined ? -1 : OUTCOMES.indexOf(o));
+  const top = (s: QuestionSide | undefined): number | PageAnswer | null => {
+    const t = s?.top1;
+    if (!t) return null;
+    const a: PageAnswer = [t.answer, t.sequence_number, t.label ?? '', t.category ?? ''];
+    return answers.id(a) ?? a;
+  };
+  const seen = new Map<ChangeClass, number>();
+  const shown = CHANGE_CLASS_ORDER.map(() => 0);
+
+  function* rows(): Generator<string> {
+    let first = true;
+    for (const line of changes) {
+      const k = seen.get(line.class) ?? 0;
+      seen.set(line.class, k + 1);
+      if (!(keep.get(line.class)?.(k) ?? true)) continue;
+      const cls = CHANGE_CLASS_ORDER.indexOf(line.class);
+      shown[cls]!++;
+      const compared = 'base' in line;
+      const base = compared ? line.base : undefined;
+      const head = compared ? line.head : undefined;
+      let note: string | null = null;
+      if (line.class === 'errors') note = [base?.error ? `base: ${base.error}` : '', head?.error ? `head: ${head.error}` : ''].filter(Boolean).join(' · ');
+      if (line.class === 'changed') note = `edited: ${line.edits.join(', ')}`;
+      const row: PageRow = [
+        cls,
+        line.id,
+        line.question,
+        line.tags.map((t) => tags.id(t)!),
+        categories.id(line.category)!,
+        line.class === 'added' ? -1 : outcome(base?.outcome ?? ('outcome' in line ? line.outcome : undefined)),
+        line.class === 'removed' ? -1 : outcome(head?.outcome ?? ('outcome' in line ? line.outcome : undefined)),
+        top(base),
+        base?.top1?.score ?? null,
+        top(head),
+        head?.top1?.score ?? null,
+        base?.rank ?? null,
+        head?.rank ?? null,
+        note,
+        line.class === 'changed' ? [line.baseQuestion, line.expected.base, line.expected.head] : null,
+      ];
+      yield `${first ? '' : ','}${JSON.stringify(row)}`;
+      first = false;
+    }
+  }
+
+  yield* gzipBase64(
+    (function* () {
+      yield '{"rows":[';
+      yield* rows();
+      const meta = {
+        classes: CHANGE_CLASS_ORDER,
+        classLabels: CHANGE_CLASS_ORDER.map((k) => CHANGE_CLASSES[k].label),
+        classTitles: CHANGE_CLASS_ORDER.map((k) => CHANGE_CLASSES[k].title),
+        classTones: CHANGE_CLASS_ORDER.map((k) => CHANGE_CLASSES[k].tone),
+        counts: CHANGE_CLASS_ORDER.map((k) => c.counts[k]),
+        shown,
+        outcomes: OUTCOMES,
+        outcomeLabels: OUTCOMES.map((o) => OUTCOME_CLASSES[o].label),
+        tags: tags.values,
+        categories: categories.values,
+        answers: answers.values,
+        drift: { byEntry: c.drift.byEntry.map(group), byCategory: c.drift.byCategory.map(group) },
+      };
+      yield `],${JSON.stringify(meta).slice(1)}`;
+    })(),
+  );
+}
