@@ -19,6 +19,7 @@ import { scoreConversation, type AskedConversation } from '../score/conversation
 import { compileMatcher, type Matcher } from '../score/match.js';
 import { scoreResults } from '../score/metrics/index.js';
 import { toResult } from '../score/result.js';
+import { inPages } from '../util/pages.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { Backlog } from './backlog.js';
 import { askConversation, conversationUser } from './conversation.js';
@@ -161,14 +162,14 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const askings = total * o.repeat;
 
   // pass 2: the questions again, as a stream (once more for each further asking of --repeat, so that the askings of
-  // a question are spread over the run); journaled ones are taken as they are. A conversation takes one slot per
-  // turn, from `index` on.
+  // a question are spread over the run), read a page at a time; journaled ones are taken as they are. A
+  // conversation takes one slot per turn, from `index` on.
   let fromJournal = 0;
   async function* questions(): AsyncGenerator<{ q: Question; index: number; k: number } | { c: Conversation; index: number }> {
     for (let k = 0; k < o.repeat; k++) {
       let index = 0;
       // the dataset changed: nothing more is read, what was asked stays, partial reports follow
-      for await (const q of endOnError(itemsOf(source), (error) => stop(datasetStop(error, o.journalDir)))) {
+      for await (const q of inPages(endOnError(itemsOf(source), (error) => stop(datasetStop(error, o.journalDir))), 1024)) {
         if (!mine(q)) continue;
         if (isConversation(q)) {
           const entries = conversationFromPrior(q); // --repeat was refused: k is 0

@@ -21,7 +21,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 const asked = (): string[] => server.received.map((r) => (r.body['question'] as { text: string }).text);
 const journalResults = (out: string): number => readFileSync(join(out, 'journal.jsonl'), 'utf8').split('\n').filter((l) => l.startsWith('{"id"')).length;
 
-// 1 MB: far more than the asking pass reads ahead of the questions it hands on (a few 64 KiB pieces)
+// 1 MB: far more than the asking pass reads ahead of the questions it hands on (a page of 1,024 rows, 100 kB here)
 async function run(name: string, onEvent: (event: RunEvent, path: string) => void, n = 10_000) {
   server ??= await startSpecServer(() => ({ body: { answers: [item(1, 90)] } }));
   server.received.length = 0;
