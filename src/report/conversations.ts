@@ -1,5 +1,5 @@
 import type { ConversationMetrics, Interval } from '../model/metrics.js';
-import type { QuestionResult } from '../model/report.js';
+import { CONVERSATION_VERDICTS, type ConversationVerdict, type QuestionResult } from '../model/report.js';
 import { TURN_CHECK_KEYS, TURN_CHECKS } from '../model/turn-checks.js';
 import { pct } from './describe.js';
 
@@ -59,3 +59,7 @@ export function conversationsMarkdown(c: ConversationMetrics, failing: { first: 
   }
   return lines;
 }
+
+/** How the HTML pages colour a conversation's verdict: a badge of class `v-passed`, `v-failed` or `v-error`. */
+export const VERDICT_COLOURS: Record<ConversationVerdict, string> = { passed: 'var(--ok)', failed: 'var(--bad)', error: 'var(--err)' };
+export const VERDICT_BADGE_CSS = CONVERSATION_VERDICTS.map((v) => `.v-${v}{background:${VERDICT_COLOURS[v]}}`).join('');

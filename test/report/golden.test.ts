@@ -8,6 +8,7 @@ import { summarize } from '../../src/score/summary.js';
 import { judge, withVerdict } from '../../src/gate/verdict.js';
 import { compareReports } from '../../src/compare/compare.js';
 import { reportEdgeCases } from '../helpers/edge-cases.js';
+import { conversationReport } from '../helpers/conversation-report.js';
 import { makeReport } from '../helpers/report-fixture.js';
 
 // Every format of a few reports, as files under test/report/golden/: a change to any report shows as a
@@ -28,7 +29,9 @@ function shownData(html: string): unknown {
       const list = r[9] as unknown[];
       const pairs = [];
       for (let k = 0; k < list.length; k += 2) pairs.push([answer(list[k]), list[k + 1]]);
-      return [r[0], r[1], d.languages[r[2] as number], (r[3] as number[]).map((t) => d.tags[t]), d.outcomes[r[4] as number], ...r.slice(5, 9), pairs, ...r.slice(10, 14), d.categories[r[14] as number], entry(r[15]), entry(r[16])];
+      // a turn of a conversation carries its place and checks last
+      const turn = r.length > 17 ? [r[17]] : [];
+      return [r[0], r[1], d.languages[r[2] as number], (r[3] as number[]).map((t) => d.tags[t]), d.outcomes[r[4] as number], ...r.slice(5, 9), pairs, ...r.slice(10, 14), d.categories[r[14] as number], entry(r[15]), entry(r[16]), ...turn];
     }),
   };
 }
@@ -77,6 +80,7 @@ const CASES: [string, () => Report][] = [
   ['empty', () => makeReport(0)],
   ['edge-cases', edgeReport],
   ['gated-12', gatedReport],
+  ['conversations', () => conversationReport()],
 ];
 
 describe('every format: golden files', () => {

@@ -143,6 +143,8 @@ export function client(): void {
       if (r[11] !== null) items.push(['first matching answer at rank', String(r[11])]);
       if (r[15] >= 0) items.push(['expected entry', data.entries[r[15]]!]);
       if (r[16] >= 0) items.push(['top-1 counts as', data.entries[r[16]]!]);
+      const turn = r[17];
+      if (turn) items.push(['conversation', `${turn[0]}, turn ${turn[1]} of ${turn[2]} (${data.verdicts[turn[3]]}${turn[4] === null ? '' : ` at turn ${turn[4]}`}) · user ${turn[5]}`]);
       for (const [k, v] of items) {
         const p = el('div');
         p.append(el('span', k, 'k'), el('span', v, 'v'));
@@ -287,6 +289,8 @@ export function client(): void {
     });
     byId('q-controls').hidden = false;
     update();
+    // the conversations' threads (threads-client.ts) are built from the same data
+    document.dispatchEvent(new CustomEvent('answer-eval:data', { detail: data }));
     (window as unknown as { __firstRenderMs: number }).__firstRenderMs = performance.now();
     document.body.dataset['ready'] = 'true';
   }

@@ -1,7 +1,9 @@
 import { Gzip, strToU8 } from 'fflate';
-import { isJudged, needsAttention, OUTCOME_CLASSES, OUTCOMES } from '../../model/outcome.js';
+import { hasResponse, isJudged, needsAttention, OUTCOME_CLASSES, OUTCOMES } from '../../model/outcome.js';
 import { describeExpected } from '../describe.js';
-import type { QuestionResult, ReportAnswer } from '../../model/report.js';
+import { CONVERSATION_VERDICTS, type QuestionResult, type ReportAnswer } from '../../model/report.js';
+import { TURN_CHECK_KEYS, TURN_CHECKS } from '../../model/turn-checks.js';
+import { top1 } from '../../score/result.js';
 import type { ScoredData } from '../../model/source.js';
 import { ANY_ANSWER, EntryIndex, OUT_OF_SCOPE, REFUSED } from '../../score/metrics/entries.js';
 
@@ -26,8 +28,18 @@ export type PageAnswer = [string, number, string, string, number];
  */
 export type PageRow = [
   string, string, number, number[], number, string, number | null, number, string | null, (number | PageAnswer)[], number, number | null, number, string | null,
-  number, number, number,
+  number, number, number, PageTurn?,
 ];
+
+/** A turn check as the page shows it: [what it checks, the value expected as written, what the reply held (null: absent, or no reply), passed (null: no reply)]. */
+export type PageCheck = [string, string, string | null, boolean | null];
+
+/**
+ * A turn of a conversation, the last element of its row (single questions have none): [conversation id, turn, turns,
+ * verdict (an index into `verdicts`), the turn that decided it (null: passed), user, its turn checks, the reply's
+ * post-processed answer | null]. A conversation's turns are consecutive rows, so the page rebuilds its threads in order.
+ */
+export type PageTurn = [string, number, number, number, number | null, string, PageCheck[], string | null];
 
 export interface PageData {
   outcomes: readonly string[];
@@ -35,6 +47,8 @@ export interface PageData {
   outcomeLabels: readonly string[];
   /** The outcomes the page shows first ("failing": failures and errors). */
   attention: readonly string[];
+  /** How a conversation can end, indexed by PageTurn's verdict. */
+  verdicts: readonly string[];
   flags: readonly string[];
   languages: string[];
   tags: string[];
@@ -81,6 +95,20 @@ export function pageIndex(data: ScoredData): EntryIndex {
   return index;
 }
 
+/** A turn's place in its conversation and what the page shows of it besides the question; undefined for a single question. */
+export function pageTurn(r: QuestionResult): PageTurn | undefined {
+  const c = r.conversation;
+  if (c === undefined) return undefined;
+  const responded = hasResponse(r.outcome);
+  const reply = { postProcessedAnswer: r.postProcessedAnswer, top: top1(r) };
+  const checks = TURN_CHECK_KEYS.flatMap((k): PageCheck[] => {
+    const value = r.expected[k];
+    if (value === undefined) return [];
+    return [[TURN_CHECKS[k].noun, value, responded ? (TURN_CHECKS[k].of(reply) ?? null) : null, responded ? (r.checks?.[k] ?? null) : null]];
+  });
+  return [c.id, c.turn, c.turns, CONVERSATION_VERDICTS.indexOf(c.verdict), c.at, c.user, checks, r.postProcessedAnswer ?? null];
+}
+
 /** The row's expected and got entry keys, as the entry table counts the question (undefined: not counted). */
 function entryKeys(index: EntryIndex, r: QuestionResult): [string | undefined, string | undefined] {
   if (!isJudged(r.outcome)) return [undefined, undefined];
@@ -125,7 +153,7 @@ export function* encodePageData(results: Iterable<QuestionResult>, { index = new
 
   const labels = OUTCOMES.map((o) => OUTCOME_CLASSES[o].label);
   const attention = OUTCOMES.filter(needsAttention);
-  let text = `{"outcomes":${JSON.stringify(OUTCOMES)},"outcomeLabels":${JSON.stringify(labels)},"attention":${JSON.stringify(attention)},"flags":${JSON.stringify(FLAG_NAMES)},"rows":[`;
+  let text = `{"outcomes":${JSON.stringify(OUTCOMES)},"outcomeLabels":${JSON.stringify(labels)},"attention":${JSON.stringify(attention)},"verdicts":${JSON.stringify(CONVERSATION_VERDICTS)},"flags":${JSON.stringify(FLAG_NAMES)},"rows":[`;
   let first = true;
   for (const r of results) {
     const [expectedEntry, gotEntry] = entryKeys(index, r);
@@ -151,6 +179,8 @@ export function* encodePageData(results: Iterable<QuestionResult>, { index = new
       expectedEntry === undefined ? -1 : entries.id(expectedEntry)!,
       gotEntry === undefined ? -1 : entries.id(gotEntry)!,
     ];
+    const turn = pageTurn(r);
+    if (turn) row.push(turn);
     text += `${first ? '' : ','}${JSON.stringify(row)}`;
     first = false;
     if (text.length >= ROWS_BLOCK) {

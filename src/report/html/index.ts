@@ -4,8 +4,9 @@ import { client } from './client.js';
 import { encodePageData, pageIndex } from './data.js';
 import { entriesClient } from './entries-client.js';
 import { pageContext } from './page.js';
-import { SECTIONS } from './sections.js';
-import { STYLES } from './styles.js';
+import { sectionsOf } from './sections.js';
+import { CONVERSATION_STYLES, STYLES } from './styles.js';
+import { threadsClient } from './threads-client.js';
 import { verdictBanner } from '../verdict.js';
 
 /** A script element running a self-contained function (serialized with Function.toString). */
@@ -28,14 +29,16 @@ function runFacts(data: ScoredData): string {
 /**
  * report.html: one self-contained page (inline CSS, script and data, no request of any kind).
  * The sections (SECTIONS, one function each) are rendered here as HTML and SVG, so they show with JavaScript off;
- * the question table is built in the page from the embedded, gzip-compressed data, one page of rows at a time.
- * Passes over the results: three (entry index, failing questions without JavaScript, page data).
+ * the question table, and the conversations' threads, are built in the page from the embedded, gzip-compressed data,
+ * one page at a time. Passes over the results: three (entry index, failing questions without JavaScript, page data),
+ * four with conversations (the failing ones without JavaScript).
  */
 export function* renderHtml(data: ScoredData): Generator<string> {
   const report = data.head;
   const { run } = report;
   const page = pageContext(data);
   const index = pageIndex(data);
+  const sections = sectionsOf(page);
   const title = `answer-eval · ${run.dataset.path}`;
   yield `<!doctype html>
 <html lang="en">
@@ -44,17 +47,17 @@ export function* renderHtml(data: ScoredData): Generator<string> {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; connect-src 'none'">
 <title>${h(title)}</title>
-<style>${STYLES}</style>
+<style>${STYLES}${page.metrics.conversations ? CONVERSATION_STYLES : ''}</style>
 </head>
 <body>
 <header>
 <h1>${h(title).replace(/\//g, '/<wbr>')}</h1>
 ${runFacts(data)}
 </header>
-${report.gates ? `${verdictBanner(report.gates)}\n` : ''}${run.status === 'partial' ? `<div class="banner">Partial run: ${h(report.summary.total)} of ${h(run.dataset.questions)} questions were asked${run.stopReason ? ` (${h(run.stopReason)})` : ''}.</div>\n` : ''}<nav class="toc" aria-label="sections">${SECTIONS.map((s) => `<a href="#${s.id}"${s.id === 'questions' && page.attention > 0 ? ' class="attention"' : ''}>${h(s.nav?.(page) ?? s.title)}</a>`).join('')}</nav>
+${report.gates ? `${verdictBanner(report.gates)}\n` : ''}${run.status === 'partial' ? `<div class="banner">Partial run: ${h(report.summary.total)} of ${h(run.dataset.questions)} questions were asked${run.stopReason ? ` (${h(run.stopReason)})` : ''}.</div>\n` : ''}<nav class="toc" aria-label="sections">${sections.map((s) => `<a href="#${s.id}"${s.id === 'questions' && page.attention > 0 ? ' class="attention"' : ''}>${h(s.nav?.(page) ?? s.title)}</a>`).join('')}</nav>
 <main>
 `;
-  for (const section of SECTIONS) {
+  for (const section of sections) {
     yield `<section id="${section.id}">\n<h2>${h(section.title)}</h2>\n`;
     const body = section.render(page, data.results);
     if (typeof body === 'string') yield body;
@@ -67,7 +70,8 @@ ${report.gates ? `${verdictBanner(report.gates)}\n` : ''}${run.status === 'parti
   yield* encodePageData(data.results, { index });
   yield `</script>
 ${script(entriesClient)}
-${script(client)}
+${page.metrics.conversations ? `${script(threadsClient)}
+` : ''}${script(client)}
 </body>
 </html>
 `;

@@ -5,6 +5,7 @@ import { figureInterval, figureValue, headline } from '../headline.js';
 import type { Interval } from '../../model/metrics.js';
 import { needsAttention, OUTCOME_CLASSES, OUTCOMES, outcomesShown, type Outcome } from '../../model/outcome.js';
 import { gotoLink, type PageContext } from './page.js';
+import { conversationsCard } from './sections-conversations.js';
 
 const ci = (i: Interval | undefined): string =>
   i && i.low !== null && i.high !== null ? `<div class="ci">95% CI ${pct(i.low)}–${pct(i.high)} · ${i.successes}/${i.n}</div>` : '';
@@ -19,6 +20,8 @@ function headlineCards({ metrics }: PageContext): string {
     const interval = figureInterval(f);
     return card(f.name, `<div class="big">${h(figureValue(f))}</div>${interval ? `<div class="ci">95% CI ${h(interval)}</div>` : ''}<div class="over">over ${h(f.over)}</div>`, 'figure');
   });
+  // a run with conversations: their pass rate is a headline figure too
+  if (metrics.conversations) cards.push(conversationsCard(metrics.conversations));
   return `<div class="cards headline">${cards.join('')}</div>`;
 }
 

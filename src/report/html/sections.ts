@@ -7,6 +7,7 @@ import type { QuestionResult } from '../../model/report.js';
 import { top1 } from '../../score/result.js';
 import { latencyChart, scoreChart, sliceBars, thresholdChart } from './charts.js';
 import { gotoAttrs, type PageContext } from './page.js';
+import { conversationsSection, failingConversations } from './sections-conversations.js';
 import { entriesSection } from './sections-entries.js';
 import { floorAdvice, overviewSection } from './sections-overview.js';
 
@@ -19,17 +20,29 @@ export interface PageSection {
   title: string;
   /** The navigation link's text (default: the title). */
   nav?: (page: PageContext) => string;
+  /** Whether the page has it (default: always), e.g. conversations only for a run that holds some. */
+  when?: (page: PageContext) => boolean;
   /** The section's HTML; a generator when it needs a pass over the results. */
   render: (page: PageContext, results: Iterable<QuestionResult>) => string | Generator<string>;
 }
 
 export const SECTIONS: readonly PageSection[] = [
   { id: 'overview', title: 'At a glance', nav: () => 'Overview', render: overviewSection },
+  {
+    id: 'conversations',
+    title: 'Conversations',
+    nav: (p) => (failingConversations(p.metrics.conversations!) > 0 ? `Conversations (${failingConversations(p.metrics.conversations!)} failing)` : 'Conversations'),
+    when: (p) => p.metrics.conversations !== undefined,
+    render: conversationsSection,
+  },
   { id: 'questions', title: 'Questions', nav: (p) => (p.attention > 0 ? `Questions (${p.attention} failing)` : 'Questions'), render: questionsSection },
   { id: 'entries', title: 'Knowledge-base entries', nav: (p) => `Entries (${p.metrics.entries.length})`, render: entriesSection },
   { id: 'slices', title: 'Categories, languages and tags', nav: () => 'Categories', render: slicesSection },
   { id: 'floor', title: 'Floor threshold, scores and latency', nav: () => 'Floor & latency', render: floorSection },
 ];
+
+/** The sections this page has, in order. */
+export const sectionsOf = (page: PageContext): PageSection[] => SECTIONS.filter((s) => s.when?.(page) ?? true);
 
 const figure = (caption: string, chart: string | null, note = ''): string =>
   chart === null ? '' : `<figure><figcaption>${h(caption)}</figcaption>${chart}${note ? `<div class="hint">${note}</div>` : ''}</figure>`;

@@ -1,4 +1,5 @@
 import { OUTCOME_CLASSES, OUTCOMES } from '../../model/outcome.js';
+import { VERDICT_BADGE_CSS } from '../conversations.js';
 import { VERDICT_CSS } from '../verdict.js';
 
 /**
@@ -119,4 +120,42 @@ table.matrix td.diag{background:var(--bg);color:var(--muted)}
 table.matrix td a{color:var(--fg);text-decoration:none;display:block}
 table.matrix .n{display:inline-block;min-width:18px;color:var(--muted);font-weight:400}
 footer{color:var(--muted);font-size:12px;padding:0 28px 24px}
+`;
+
+/** The conversations' threads (a run with conversations only: the page adds it to STYLES then). */
+export const CONVERSATION_STYLES = `
+${VERDICT_BADGE_CSS}
+.conv-figures .cards{grid-template-columns:repeat(auto-fit,minmax(min(200px,100%),1fr));margin:0}
+.conv-card a.to-threads{display:inline-block;margin-top:4px;font-weight:600}
+.threads{display:flex;flex-direction:column;gap:8px;margin-top:8px}
+details.thread{background:var(--card);border:1px solid var(--line);border-left:4px solid var(--ok);border-radius:8px;min-width:0}
+details.thread.v-failed-edge{border-left-color:var(--bad)}details.thread.v-error-edge{border-left-color:var(--err)}
+details.thread>summary{display:block;cursor:pointer;padding:8px 12px;list-style:none}
+details.thread>summary::-webkit-details-marker{display:none}
+details.thread>summary:hover,details.thread>summary:focus-visible{background:var(--hover)}
+.thread-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:2px 10px;min-width:0}
+.thread-head::before{content:"▸";color:var(--muted);width:10px}details[open]>summary .thread-head::before{content:"▾"}
+.thread-id{font-family:ui-monospace,monospace;font-weight:600;overflow-wrap:anywhere;min-width:0}
+.thread-head .hint{overflow-wrap:anywhere;min-width:0}
+.thread-why{margin:2px 0 0 20px;font-size:13px;overflow-wrap:anywhere}
+ol.turns{list-style:none;margin:0;padding:0 12px 10px;display:flex;flex-direction:column}
+li.turn{border-top:1px solid var(--line);padding:8px 0 6px;min-width:0}
+li.turn.decides{box-shadow:inset 3px 0 var(--bad);padding-left:10px}
+.turn-head{display:flex;flex-wrap:wrap;gap:4px 8px;align-items:center;font-size:12.5px}
+.turn-n{font-weight:600;color:var(--muted)}.decided{color:var(--bad);font-weight:600}
+.turn-head a.goto{margin-left:auto;font-size:12px}
+.bubble{margin:6px 0;padding:6px 10px;border-radius:10px;max-width:760px;min-width:0;overflow-wrap:anywhere}
+.bubble .text{white-space:pre-wrap}
+.bubble .who{display:flex;flex-wrap:wrap;gap:2px 6px;align-items:baseline;font-size:12px;color:var(--muted);margin-bottom:2px}
+.bubble.user{background:var(--hover);border-top-left-radius:2px}
+.bubble.reply{background:var(--bg);border:1px solid var(--line);border-top-right-radius:2px;margin-left:min(40px,8%)}
+.bubble.reply .label{color:var(--fg)}
+.bubble .post{margin-top:4px;font-size:12.5px}.bubble .post .k{color:var(--muted);margin-right:6px}
+.turn-facts{display:flex;flex-direction:column;gap:2px;font-size:13px;margin-left:min(40px,8%)}
+.turn-facts>div{display:flex;gap:8px;min-width:0}
+.turn-facts .k{color:var(--muted);flex:0 0 64px}.turn-facts .v{white-space:pre-wrap;overflow-wrap:anywhere;min-width:0}
+ul.checks{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:2px;min-width:0}
+ul.checks li{display:flex;flex-wrap:wrap;gap:0 6px;overflow-wrap:anywhere;min-width:0}
+ul.checks .mark{font-weight:700;width:12px}ul.checks li.pass .mark{color:var(--ok)}ul.checks li.fail .mark{color:var(--bad)}
+@media (max-width:640px){.bubble.reply,.turn-facts{margin-left:0}ol.turns{padding:0 8px 8px}details.thread>summary{padding:8px}}
 `;
