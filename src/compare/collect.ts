@@ -4,14 +4,15 @@ import { Tally } from '../score/tally.js';
 import { pairCategory } from './category.js';
 import type { ChangeSink } from './changes.js';
 import { change, classifyPair, coverage, edited, errorChange, questionEdits, type Pair } from './classify.js';
+import { ConversationPairs } from './conversations.js';
 import { DriftCounter, driftEntryKey } from './drift.js';
 import { isJudgedPair, PairedCounts, SliceCounts } from './paired.js';
 import type { ChangeClass, ChangeLine, Comparison } from './schema.js';
 
 /**
  * What a comparison keeps while it meets the questions, one at a time: counts, the first `listLimit` questions of
- * each class (every one goes to the sink), the paired statistics as counts, the score drift by group, and the two
- * sides' tallies of the common questions. Memory grows with entries, categories, tags and drifting questions (8
+ * each class (every one goes to the sink), the paired statistics as counts, the score drift by group, the two
+ * sides' tallies of the common questions, and the conversations paired as their turns come. Memory grows with entries, categories, tags and drifting questions (8
  * bytes each), not with the questions.
  */
 export class Collector {
@@ -21,27 +22,34 @@ export class Collector {
   readonly tags = new SliceCounts('tag');
   readonly categories = new SliceCounts('category');
   readonly drift = new DriftCounter();
+  /** The conversations, paired as their turns are met. */
+  readonly conversations: ConversationPairs;
   private readonly tallies = { base: new Tally(), head: new Tally() };
 
   constructor(
     private readonly entries: EntryIndex,
     private readonly sink: ChangeSink,
     private readonly o: { listLimit: number; scoreEpsilon: number },
-  ) {}
+  ) {
+    this.conversations = new ConversationPairs(sink, o.listLimit);
+  }
 
   /** A question only in BASE. */
   removed(r: QuestionResult): void {
+    this.conversations.base(r, undefined, false);
     this.list('removed', coverage(r, this.entries.categoryOf(r)));
   }
 
   /** A question only in HEAD. */
   added(r: QuestionResult): void {
+    this.conversations.headOnly(r);
     this.list('added', coverage(r, this.entries.categoryOf(r)));
   }
 
   /** The same id on both sides: compared when it is the same question, else listed as changed. */
   matched(pair: Pair): void {
     const edits = questionEdits(pair.base, pair.head);
+    this.conversations.base(pair.base, pair.head, edits.length > 0);
     if (edits.length > 0) {
       this.list('changed', edited(pair, edits, this.entries.categoryOf(pair.head)));
       return;

@@ -55,8 +55,9 @@ const nowhere: ChangeSink = { add: () => {} };
  *
  * Passes: HEAD once to index its ids (53-bit hashes and slots) and learn its entries; BASE once to learn its
  * entries (a question's category needs every entry either run shows) and once to match each question with HEAD's
- * (read by slot, nearly in order when the datasets are); then HEAD's unmatched slots. Memory: 25 bytes a HEAD
- * question, 8 a drifting one, and what the Collector keeps.
+ * (read by slot, nearly in order when the datasets are); then HEAD's unmatched slots. Conversations are paired on
+ * the way (by id and turn: see ConversationPairs). Memory: 25 bytes a HEAD question, 8 a drifting one, and what
+ * the Collector keeps.
  */
 export function compareData(base: ReportData, head: ReportData, options: CompareOptions, sink: ChangeSink = nowhere): Comparison {
   const forced = checkComparable(base.head, head.head, options.files, options.force ?? false);
@@ -100,6 +101,7 @@ export function compareData(base: ReportData, head: ReportData, options: Compare
   const b = sameQuestions ? base.head.summary : common.base;
   const h = sameQuestions ? head.head.summary : common.head;
   const mrr = collector.paired.mrrDelta('mrr', stats);
+  const conversations = collector.conversations.result();
   return {
     schemaVersion: COMPARE_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -122,6 +124,7 @@ export function compareData(base: ReportData, head: ReportData, options: Compare
     slices: { tag: collector.tags.result(stats), category: collector.categories.result(stats) },
     drift: collector.drift.result(),
     questions: collector.questions,
+    ...(conversations ? { conversations } : {}),
   };
 }
 

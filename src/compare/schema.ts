@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OUTCOMES } from '../model/outcome.js';
+import { CONVERSATION_VERDICTS } from '../model/report.js';
 import { VerdictSchema } from '../model/verdict.js';
 
 /**
@@ -7,8 +8,10 @@ import { VerdictSchema } from '../model/verdict.js';
  * expectation was edited (the top-1 class is now `top1Changed`); `common` counts the questions compared.
  * 3.0: each list of `questions` holds at most `options.listLimit` questions (changes.jsonl has every one); every
  * listed question carries its category; `drift` groups the score drift by entry and by category.
+ * 3.1: `conversations` (when either run holds conversations): conversations paired by id and turn, broken and fixed
+ * ones with the turn that changed; changes.jsonl lists them too (`conversation…` classes).
  */
-export const COMPARE_SCHEMA_VERSION = '3.0';
+export const COMPARE_SCHEMA_VERSION = '3.1';
 
 /** The file beside compare.json that lists every change, one JSON object a line (ChangeLineSchema). */
 export const CHANGES_FILE = 'changes.jsonl';
@@ -138,6 +141,89 @@ export const DriftSchema = z.object({
   histogram: z.object({ edges: z.array(z.number()), counts: z.array(z.number().int()) }),
 });
 
+/** How one run's conversation ended: its verdict, the turn that decided it (null when passed) and its number of turns. */
+export const ConversationSideSchema = z.object({
+  verdict: z.enum(CONVERSATION_VERDICTS),
+  at: z.number().int().nullable(),
+  turns: z.number().int(),
+});
+
+/** The first turn of a conversation whose outcome differs between the runs. */
+export const TurnChangeSchema = z.object({
+  turn: z.number().int(),
+  /** The turn's question (HEAD's). */
+  question: z.string(),
+  base: z.enum(OUTCOMES),
+  head: z.enum(OUTCOMES),
+  /** Why HEAD's turn did not pass, in words (its reason, or its error); null when it passed. */
+  reason: z.string().nullable(),
+});
+
+/** A conversation common to both runs whose verdict changed: broken (passed, now failed or error) or fixed (the reverse). */
+export const ConversationChangeSchema = z.object({
+  id: z.string(),
+  /** Its first turn's question (HEAD's): what the dialogue is about. */
+  question: z.string(),
+  tags: z.array(z.string()),
+  base: ConversationSideSchema,
+  head: ConversationSideSchema,
+  /** The first turn whose outcome differs. */
+  turn: TurnChangeSchema,
+});
+
+/** A conversation in one run only. */
+export const ConversationCoverageSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  tags: z.array(z.string()),
+  verdict: z.enum(CONVERSATION_VERDICTS),
+  at: z.number().int().nullable(),
+  turns: z.number().int(),
+});
+
+/**
+ * A conversation kept under its id whose turns were edited (a turn's question, language or expectation), added or
+ * removed: another dialogue, so it is listed apart and not compared.
+ */
+export const EditedConversationSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  tags: z.array(z.string()),
+  base: ConversationSideSchema,
+  head: ConversationSideSchema,
+  /** The turns present on both sides whose question, language or expectation was edited. */
+  editedTurns: z.array(z.number().int()),
+});
+
+/**
+ * Conversations paired by id, their turns by number (a turn's id is `{conversation}#{turn}`), as questions are: common
+ * (every turn the same question and expectation on both sides), added, removed, changed. Broken and fixed are
+ * decided on the conversation's verdict; each list holds the first `options.listLimit` (changes.jsonl has every one).
+ */
+export const ConversationComparisonSchema = z.object({
+  counts: z.object({
+    /** In both runs, with the same turns: compared. */
+    common: z.number().int(),
+    added: z.number().int(),
+    removed: z.number().int(),
+    /** The same id, with a turn edited, added or removed: not compared. */
+    changed: z.number().int(),
+    /** Passed in BASE, failed or ended in error in HEAD. */
+    broken: z.number().int(),
+    /** Broken conversations whose HEAD verdict is `error`: listed, but not regressions (errors never are). */
+    brokenByError: z.number().int(),
+    /** Failed or ended in error in BASE, passed in HEAD. */
+    fixed: z.number().int(),
+  }),
+  /** Pass rate of the common conversations on each side: passed / (passed + failed), those in error apart. */
+  passRate: MetricDeltaSchema,
+  broken: z.array(ConversationChangeSchema),
+  fixed: z.array(ConversationChangeSchema),
+  added: z.array(ConversationCoverageSchema),
+  removed: z.array(ConversationCoverageSchema),
+  changed: z.array(EditedConversationSchema),
+});
+
 export const ComparisonSchema = z.object({
   schemaVersion: z.string(),
   tool: z.object({ name: z.string(), version: z.string() }),
@@ -208,17 +294,23 @@ export const ComparisonSchema = z.object({
     /** An error on either side: never a regression. */
     errors: z.array(ErrorChangeSchema),
   }),
+  /** Set when either run holds conversations. */
+  conversations: ConversationComparisonSchema.optional(),
 });
 
 /**
  * One line of changes.jsonl: a listed question with its class. A question is on one line per class it is in (a
- * broken question whose top-1 answer stayed the same but moved its score is also drift).
+ * broken question whose top-1 answer stayed the same but moved its score is also drift). A conversation listed in
+ * `conversations` is on a line of its own, its class `conversation` + the list's name (`conversationBroken`).
  */
 export const ChangeLineSchema = z.discriminatedUnion('class', [
   QuestionChangeSchema.extend({ class: z.enum(['broken', 'fixed', 'top1Changed', 'drift']) }),
   ErrorChangeSchema.extend({ class: z.literal('errors') }),
   CoverageChangeSchema.extend({ class: z.enum(['added', 'removed']) }),
   EditedQuestionSchema.extend({ class: z.literal('changed') }),
+  ConversationChangeSchema.extend({ class: z.enum(['conversationBroken', 'conversationFixed']) }),
+  ConversationCoverageSchema.extend({ class: z.enum(['conversationAdded', 'conversationRemoved']) }),
+  EditedConversationSchema.extend({ class: z.literal('conversationChanged') }),
 ]);
 
 export type ReportRef = z.infer<typeof ReportRefSchema>;
@@ -236,3 +328,15 @@ export type Drift = z.infer<typeof DriftSchema>;
 export type ChangeLine = z.infer<typeof ChangeLineSchema>;
 /** The classes a listed question can be in: the keys of `questions`. */
 export type ChangeClass = keyof Comparison['questions'];
+export type ConversationSide = z.infer<typeof ConversationSideSchema>;
+export type TurnChange = z.infer<typeof TurnChangeSchema>;
+export type ConversationChange = z.infer<typeof ConversationChangeSchema>;
+export type ConversationCoverage = z.infer<typeof ConversationCoverageSchema>;
+export type EditedConversation = z.infer<typeof EditedConversationSchema>;
+export type ConversationComparison = z.infer<typeof ConversationComparisonSchema>;
+/** The lists of conversations: the keys of `conversations` other than counts and passRate. */
+export type ConversationListName = Exclude<keyof ConversationComparison, 'counts' | 'passRate'>;
+/** A line of changes.jsonl that lists a conversation. */
+export type ConversationLine = Extract<ChangeLine, { class: `conversation${string}` }>;
+/** A line of changes.jsonl that lists a question. */
+export type QuestionLine = Exclude<ChangeLine, ConversationLine>;

@@ -2,6 +2,7 @@ import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeChunks } from '../report/write.js';
 import { ChangeFile, ChangeList, type ChangeSource } from './changes.js';
+import { CONVERSATION_LISTS, conversationLineClass } from './conversations.js';
 import { COMPARE_FORMATS, type CompareFormat } from './render/index.js';
 import { CHANGES_FILE, type ChangeLine, type Comparison } from './schema.js';
 
@@ -9,6 +10,7 @@ import { CHANGES_FILE, type ChangeLine, type Comparison } from './schema.js';
 export function listedChanges(c: Comparison): ChangeList {
   const list = new ChangeList();
   for (const [cls, items] of Object.entries(c.questions)) for (const item of items) list.add({ class: cls, ...item } as ChangeLine);
+  for (const name of CONVERSATION_LISTS) for (const item of c.conversations?.[name] ?? []) list.add({ class: conversationLineClass(name), ...item } as ChangeLine);
   return list;
 }
 

@@ -60,7 +60,33 @@ const listIds = (c: Comparison): string => {
   return shown.join(', ') + (c.counts.broken > shown.length ? `, ... (${c.counts.broken - shown.length} more)` : '');
 };
 
-/** Judges the regression gates that were set on a comparison. Errors are never regressions (see --max-error-rate). Pure. */
+/**
+ * `--fail-on regression` on conversations, when the runs share some: any conversation that passed in BASE and failed
+ * in HEAD. One that ended in error in HEAD is listed as broken but, as errors never are, is not a regression.
+ */
+function brokenConversations(c: Comparison): GateResult | undefined {
+  const conversations = c.conversations;
+  if (conversations === undefined || conversations.counts.common === 0) return undefined;
+  const n = conversations.counts.broken - conversations.counts.brokenByError;
+  const failed = conversations.broken.filter((b) => b.head.verdict === 'failed');
+  const shown = failed.slice(0, 10).map((b) => `${b.id} at turn ${b.turn.turn}`);
+  const which = shown.join(', ') + (n > shown.length ? `, ... (${n - shown.length} more)` : '');
+  return {
+    // a name of its own, so a CI view that lists gates by name (junit.xml) keeps both results of the flag
+    gate: '--fail-on regression (conversations)',
+    metric: 'brokenConversations',
+    threshold: 0,
+    value: n,
+    passed: n === 0,
+    message: n === 0 ? 'no broken conversation' : `${n} broken conversation${n === 1 ? '' : 's'} (${which}) with --fail-on regression`,
+  };
+}
+
+/**
+ * Judges the regression gates that were set on a comparison. Errors are never regressions (see --max-error-rate).
+ * `--fail-on regression` also judges the conversations the runs share (a second result); `--max-broken` and
+ * `significant-regression` count questions (a conversation's failing turn among them). Pure.
+ */
 export function regressionGates(c: Comparison, gates: RegressionGates): GateResult[] {
   const out: GateResult[] = [];
   const broken = c.counts.broken;
@@ -73,6 +99,8 @@ export function regressionGates(c: Comparison, gates: RegressionGates): GateResu
       passed: broken === 0,
       message: broken === 0 ? 'no broken question' : `${broken} broken question${broken === 1 ? '' : 's'} (${listIds(c)}) with --fail-on regression`,
     });
+    const conversations = brokenConversations(c);
+    if (conversations) out.push(conversations);
   }
   if (gates.failOn === 'significant-regression') {
     const alpha = gates.alpha ?? 0.05;

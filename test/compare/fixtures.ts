@@ -1,5 +1,7 @@
 import type { Outcome } from '../../src/model/outcome.js';
+import { turnId } from '../../src/model/question.js';
 import type { QuestionResult, Report } from '../../src/model/report.js';
+import { conversationVerdict } from '../../src/score/conversation.js';
 import { summarize } from '../../src/score/summary.js';
 import { ans } from '../helpers/results.js';
 
@@ -54,3 +56,46 @@ export const many = (prefix: string, n: number, outcome: Outcome, extra: Partial
   Array.from({ length: n }, (_, i) => result(`${prefix}${i}`, outcome, 1, 90, extra));
 
 export const FILES = { base: 'base.json', head: 'head.json' };
+
+/** A conversation's results, one per outcome, stamped with the verdict those outcomes give. */
+export function conversation(id: string, outcomes: Outcome[], over: (turn: number) => Partial<QuestionResult> = () => ({})): QuestionResult[] {
+  const { verdict, at } = conversationVerdict(outcomes);
+  return outcomes.map((o, i) => {
+    const turn = i + 1;
+    const r = result(turnId(id, turn), o, o === 'skipped' ? null : 1, 80, { question: `${id} turn ${turn}`, tags: ['dialogue'], ...over(turn) });
+    const reason = o === 'wrong' ? `expected label "x-${turn}"` : o === 'skipped' ? 'not asked' : undefined;
+    return { ...r, conversation: { id, turn, turns: outcomes.length, user: `u-${id}`, verdict, at }, ...(reason ? { reason } : {}) };
+  });
+}
+
+/**
+ * Two runs of a mixed dataset: a single question and conversations that break (`breaks` at turn 2, `errs` by an
+ * error at turn 1, the hostile `x <img…>` on a check at turn 2), one fixed (`mends`), one failing on both sides
+ * (`still`), one only in BASE (`gone`) or HEAD (`new`), one with a turn added (`longer`) or edited (`edited`).
+ */
+export function conversationPair(): { base: Report; head: Report; IMG: string } {
+  const IMG = '<img src=x onerror="window.__xss=1">';
+  const base = report([
+    result('single', 'correct'),
+    ...conversation('breaks', ['correct', 'correct', 'correct']),
+    ...conversation('mends', ['correct', 'wrong']),
+    ...conversation('errs', ['correct', 'correct']),
+    ...conversation('still', ['wrong', 'correct']),
+    ...conversation('gone', ['correct']),
+    ...conversation('longer', ['correct', 'correct']),
+    ...conversation('edited', ['correct', 'correct']),
+    ...conversation(`x ${IMG}`, ['correct', 'correct']),
+  ]);
+  const head = report([
+    result('single', 'correct'),
+    ...conversation('breaks', ['correct', 'wrong', 'correct']),
+    ...conversation('mends', ['correct', 'correct']),
+    ...conversation('errs', ['error', 'skipped']),
+    ...conversation('still', ['wrong', 'wrong']),
+    ...conversation('longer', ['correct', 'correct', 'correct']),
+    ...conversation('edited', ['correct', 'wrong'], (t) => (t === 2 ? { question: 'reworded' } : {})),
+    ...conversation(`x ${IMG}`, ['correct', 'check_failed']),
+    ...conversation('new', ['correct', 'wrong']),
+  ]);
+  return { base, head, IMG };
+}

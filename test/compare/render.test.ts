@@ -31,7 +31,7 @@ const renderCompareHtml = (comparison: Comparison): string => [...htmlChunks(com
 describe('compare.json and compare.md', () => {
   it('compare.json round-trips through its schema', () => {
     expect(ComparisonSchema.parse(JSON.parse(renderCompareJson(c)))).toEqual(c);
-    expect(c.schemaVersion).toBe('3.0');
+    expect(c.schemaVersion).toBe('3.1');
     expect(c.tool.name).toBe('answer-eval');
   });
 

@@ -1,4 +1,5 @@
 import type { Comparison } from '../schema.js';
+import { conversationConsoleLines } from './conversations.js';
 import { pct, pts, questionSets, scopeNote, verdict } from './format.js';
 
 /** The few lines printed after a comparison. */
@@ -18,6 +19,7 @@ export function renderCompareConsole(c: Comparison): string {
   if (n.broken > shown.length) lines.push(`  ... and ${n.broken - shown.length} more broken (see compare.html)`);
   for (const q of c.questions.changed.slice(0, 10)) lines.push(`  changed: ${q.id} (${q.edits.join(', ')} edited; not compared)`);
   if (n.changed > 10) lines.push(`  ... and ${n.changed - 10} more changed (see compare.html)`);
+  if (c.conversations) lines.push(...conversationConsoleLines(c.conversations));
   for (const f of c.forced) lines.push(`  forced: ${f}`);
   return lines.join('\n');
 }

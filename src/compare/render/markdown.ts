@@ -1,6 +1,7 @@
 import { neutralizeMentions } from '../../report/escape.js';
 import { verdictMarkdown } from '../../report/verdict.js';
-import type { Comparison, CoverageChange, DriftGroup, EditedQuestion, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
+import type { Comparison, ConversationChange, ConversationComparison, CoverageChange, DriftGroup, EditedQuestion, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
+import { brokenFixed, conversationSets, passRateText, sideText, turnText } from './conversations.js';
 import { interval, metricRows, mrrDeltaText, mrrText, pts, pValue, questionSets, score, scoreDelta, scopeNote, verdict } from './format.js';
 
 /** Rows per list in the Markdown: a PR comment is limited in size; compare.html has them all. */
@@ -66,6 +67,37 @@ function edited(list: EditedQuestion[], total: number): string[] {
   return ['', `### Changed questions, not compared (${total})`, '', ...table(['id', 'edited', 'question', 'expected', 'outcome'], rows, total)];
 }
 
+/** Broken or fixed conversations: each with both endings and the first turn whose outcome changed, and HEAD's reason. */
+function conversationChanges(title: string, list: ConversationChange[], total: number): string[] {
+  if (list.length === 0) return [];
+  const rows = list.map((c) => [
+    escapeMd(c.id),
+    `${escapeMd(sideText(c.base))} → ${escapeMd(sideText(c.head))}`,
+    escapeMd(turnText(c.turn, '→')),
+    escapeMd(truncate(c.turn.question, 60)),
+    escapeMd(truncate(c.turn.reason ?? '', 160)),
+  ]);
+  return ['', `### ${title} (${total})`, '', ...table(['conversation', 'base → head', 'changed at', 'question', 'why (head)'], rows, total)];
+}
+
+/** The conversations: how the sets relate, broken and fixed ones, then those in one run only and those edited. */
+function conversations(c: ConversationComparison): string[] {
+  const n = c.counts;
+  const status = n.broken > 0 ? `**${brokenFixed(c)}**` : brokenFixed(c);
+  const lines = ['', `**Conversations**: ${conversationSets(c)}; ${status}; ${passRateText(c, '→')} over the common ones.`];
+  lines.push(...conversationChanges('Broken conversations: passed, now failed or in error', c.broken, n.broken));
+  lines.push(...conversationChanges('Fixed conversations: failed or in error, now passed', c.fixed, n.fixed));
+  const coverage = (title: string, list: ConversationComparison['added'], total: number): string[] =>
+    list.length === 0 ? [] : ['', `### ${title} (${total})`, '', ...table(['conversation', 'turns', 'verdict', 'first question'], list.map((a) => [escapeMd(a.id), String(a.turns), escapeMd(sideText(a)), escapeMd(truncate(a.question, 60))]), total)];
+  lines.push(...coverage('Added conversations', c.added, n.added));
+  lines.push(...coverage('Removed conversations', c.removed, n.removed));
+  if (c.changed.length > 0) {
+    const rows = c.changed.map((e) => [escapeMd(e.id), `${e.base.turns} → ${e.head.turns}`, e.editedTurns.join(', ') || '—', `${escapeMd(sideText(e.base))} → ${escapeMd(sideText(e.head))}`]);
+    lines.push('', `### Changed conversations, not compared (${n.changed})`, '', ...table(['conversation', 'turns', 'edited turns', 'verdict'], rows, n.changed));
+  }
+  return lines;
+}
+
 function slices(title: string, list: SliceComparison[]): string[] {
   const moved = list.filter((s) => s.mcnemar.b + s.mcnemar.c > 0).sort((a, b) => a.pHolm - b.pHolm || a.key.localeCompare(b.key));
   if (moved.length === 0) return [];
@@ -98,6 +130,7 @@ export function renderCompareMarkdown(c: Comparison): string {
   const q = c.questions;
   lines.push(...questions('Broken', q.broken, n.broken));
   lines.push(...questions('Fixed', q.fixed, n.fixed));
+  if (c.conversations) lines.push(...conversations(c.conversations));
   lines.push(...questions('Top-1 changed, same correctness', q.top1Changed, n.top1Changed));
   lines.push(...drift(c));
   lines.push(...coverage('Added questions', q.added, n.added));

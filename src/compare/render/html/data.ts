@@ -1,7 +1,8 @@
 import { Gzip, strToU8 } from 'fflate';
 import { OUTCOME_CLASSES, OUTCOMES, type Outcome } from '../../../model/outcome.js';
 import { CHANGE_CLASS_ORDER, CHANGE_CLASSES } from '../../classes.js';
-import type { ChangeClass, ChangeLine, Comparison, DriftGroup, QuestionSide } from '../../schema.js';
+import { isConversationLine } from '../../conversations.js';
+import type { ChangeClass, ChangeLine, Comparison, DriftGroup, QuestionLine, QuestionSide } from '../../schema.js';
 
 /** A distinct top-1 answer: [text, sequence_number, label, category]. Knowledge answers repeat across questions, so they are stored once. */
 export type PageAnswer = [string, number, string, string];
@@ -51,7 +52,7 @@ const reciprocal = (rank: number | null | undefined): number => (typeof rank ===
  * rank: from rank 1 to not found is 1, from 1 to 2 is 0.5), then how far the top-1 score moved (a side without a
  * top-1 counts 0); for score drift (the same top-1), the score first. The page sorts by the same two numbers.
  */
-export function sizeOf(line: ChangeLine): [number, number] {
+export function sizeOf(line: QuestionLine): [number, number] {
   if (!('base' in line)) return [0, 0]; // added, removed
   const score = (s: QuestionSide) => s.top1?.score ?? 0;
   const rank = Math.abs(reciprocal(line.head.rank) - reciprocal(line.base.rank));
@@ -69,6 +70,7 @@ function selection(c: Comparison, changes: Iterable<ChangeLine>, limit: number):
   if (over.length === 0) return keep;
   const sizes = new Map(over.map((cls) => [cls, { primary: new Float64Array(c.counts[cls]), secondary: new Float64Array(c.counts[cls]), n: 0 }]));
   for (const line of changes) {
+    if (isConversationLine(line)) continue;
     const s = sizes.get(line.class);
     if (!s || s.n >= s.primary.length) continue;
     [s.primary[s.n], s.secondary[s.n]] = sizeOf(line);
@@ -156,6 +158,7 @@ export function* encodePageData(c: Comparison, changes: Iterable<ChangeLine>, li
   function* rows(): Generator<string> {
     let first = true;
     for (const line of changes) {
+      if (isConversationLine(line)) continue; // the page lists conversations apart, from compare.json
       const k = seen.get(line.class) ?? 0;
       seen.set(line.class, k + 1);
       if (!(keep.get(line.class)?.(k) ?? true)) continue;

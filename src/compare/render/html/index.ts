@@ -4,6 +4,7 @@ import type { ChangeSource } from '../../changes.js';
 import type { Comparison } from '../../schema.js';
 import { questionSets, scopeNote } from '../format.js';
 import { client } from './client.js';
+import { conversationsSection } from './conversations.js';
 import { encodePageData } from './data.js';
 import { cards, driftHistogram, metricTable, noscriptBroken, sliceTable } from './sections.js';
 import { STYLES } from './styles.js';
@@ -45,6 +46,7 @@ ${cards(c)}
 <div>${metricTable(c)}</div>
 <div>${sliceTable('category', c.slices.category)}</div>
 </div>
+${conversationsSection(c)}
 <h2 id="changes">Changes</h2>
 <div class="tabs" id="class-tabs" role="group" aria-label="class of change"></div>
 <p id="class-title" class="hint"></p>

@@ -2,6 +2,7 @@ import { scaleLinear } from 'd3-scale';
 import { escapeHtml as h } from '../../../report/escape.js';
 import { CHANGE_CLASSES } from '../../classes.js';
 import type { Comparison, PairedDelta, QuestionChange, SliceComparison } from '../../schema.js';
+import { conversationCard } from './conversations.js';
 import { interval, metricRows, mrrDeltaText, pct, pts, pValue, score, signed } from '../format.js';
 
 /** An accuracy interval in points, numbers only: `−8.4 … −3.8`. */
@@ -47,6 +48,8 @@ export function cards(c: Comparison): string {
         `<div class="ci">error rate ${pct(m.errorRate.base)} → ${pct(m.errorRate.head)}</div>`,
     ),
   );
+  const conversations = conversationCard(c);
+  if (conversations) parts.push(conversations);
   parts.push(
     card(
       'Questions',

@@ -1,4 +1,5 @@
 import { OUTCOME_CLASSES, OUTCOMES } from '../../../model/outcome.js';
+import { VERDICT_BADGE_CSS } from '../../../report/conversations.js';
 import { VERDICT_CSS } from '../../../report/verdict.js';
 
 /** compare.html's CSS: system fonts only, light and dark, one column below 700 px (the tables become cards). */
@@ -60,6 +61,9 @@ td .sub{color:var(--muted);font-size:12px;overflow-wrap:anywhere}
 .side .answer{color:var(--muted);overflow:hidden;text-overflow:ellipsis;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
 .badge{display:inline-block;padding:0 7px;border-radius:9px;font-size:12px;color:#fff;white-space:nowrap}
 ${OUTCOMES.map((o) => `.o-${o}{background:${OUTCOME_CLASSES[o].colour}}`).join('')}
+${VERDICT_BADGE_CSS}
+table.conv{margin-bottom:0}.panel+.hint{margin:4px 0 12px}h2+p+.panel,.panel+.panel{margin-top:10px}
+details.conv-apart{margin:10px 0}details.conv-apart>summary{cursor:pointer;font-weight:600;font-size:13px;margin-bottom:6px}
 .delta-up{color:var(--good)}.delta-down{color:var(--bad)}
 .drift-panel{display:grid;grid-template-columns:minmax(260px,1fr) 2fr;gap:12px;margin-bottom:12px}
 .drift-panel figure{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px}
@@ -81,7 +85,7 @@ header{padding:14px 14px 4px}main{padding:0 14px 32px}.verdict,.forced{margin:8p
 .cards{grid-template-columns:repeat(auto-fill,minmax(150px,1fr))}
 .big{font-size:22px}
 table.changes,table.changes tbody,table.changes tr,table.changes td{display:block;width:auto!important}
-table.changes thead{display:none}
+table.changes thead{display:none}table.changes caption{display:block}
 table.changes tr.row{border-bottom:1px solid var(--line);padding:6px 0}
 table.changes td{border:0;padding:2px 8px}
 table.changes td[data-label]::before{content:attr(data-label) ": ";color:var(--muted);font-size:12px}
