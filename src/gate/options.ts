@@ -19,7 +19,7 @@ export const gateOptions = <T>(y: Argv<T>) =>
       group: 'Gates:',
       describe: 'fail when fallback_missed / (expect=fallback questions without error) is above this (0..1)',
     })
-    .option('fail-on', { choices: FAIL_ON, group: 'Gates:', describe: 'regression: any broken question; significant-regression: McNemar p < --alpha and accuracy down' })
+    .option('fail-on', { choices: FAIL_ON, group: 'Gates:', describe: 'regression: any broken question, or conversation broken to failed; significant-regression: McNemar p < --alpha and accuracy down' })
     .option('alpha', { requiresArg: true, coerce: numberArg('--alpha', OPEN_SHARE), default: 0.05, group: 'Gates:', describe: 'significance level for --fail-on significant-regression (0..1, exclusive)' })
     .option('max-broken', { requiresArg: true, coerce: numberArg('--max-broken', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail when more questions broke than this (a whole number)' })
     .option('score-epsilon', { requiresArg: true, coerce: numberArg('--score-epsilon', AT_LEAST_0), default: 1e-6, group: 'Compare:', describe: 'a top-1 score change larger than this is listed as score drift' })

@@ -7,7 +7,8 @@ import { renderCompareMarkdown } from '../../src/compare/render/markdown.js';
 import { ChangeLineSchema, ComparisonSchema, type Comparison } from '../../src/compare/schema.js';
 import { listedChanges } from '../../src/compare/write.js';
 import { regressionGates } from '../../src/gate/gates.js';
-import { conversationPair, FILES, report, result } from './fixtures.js';
+import type { Outcome } from '../../src/model/outcome.js';
+import { conversation, conversationPair, FILES, report, result } from './fixtures.js';
 
 const { base, head, IMG } = conversationPair();
 
@@ -71,6 +72,17 @@ describe('compare pairs conversations by id and turn', () => {
     expect(results[1]!.message).toBe(`2 broken conversations (breaks at turn 2, x ${IMG} at turn 2) with --fail-on regression`);
     // --max-broken and significant-regression count questions only
     expect(regressionGates(c, { maxBroken: 5 }).map((r) => r.metric)).toEqual(['broken']);
+  });
+
+  it('thousands of conversations: every one counted and sent to changes.jsonl, compare.json keeping the first listLimit', () => {
+    const n = 5000;
+    const many = (outcomes: Outcome[]) => report(Array.from({ length: n }, (_, k) => conversation(`c${k}`, outcomes)).flat());
+    const sink = new ChangeList();
+    const big = compareReports(many(['correct', 'correct', 'correct']), many(['correct', 'wrong', 'correct']), { files: FILES, resamples: 10, listLimit: 50 }, sink).conversations!;
+    expect(big.counts).toMatchObject({ common: n, broken: n, fixed: 0 });
+    expect(big.broken).toHaveLength(50);
+    expect(big.broken.map((b) => b.turn.turn)).toEqual(Array.from({ length: 50 }, () => 2));
+    expect(sink.lines.filter((l) => l.class === 'conversationBroken')).toHaveLength(n);
   });
 
   it('a comparison without conversations has none, and its gates are those of questions', () => {
