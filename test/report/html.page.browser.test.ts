@@ -307,7 +307,7 @@ describe.skipIf(!hasChromium)('report.html for a knowledge editor (headless Chro
 /**
  * The screenshots in docs/ (README "Reports"): `UPDATE_SCREENSHOTS=1 npx vitest run test/report/html.page.browser.test.ts`
  * after `npm run build`. From SCREENSHOT_FROM (a report.json, e.g. a run on CLINC150), else from a run of the
- * embedded engine on the sample set.
+ * embedded engine on the sample set; the conversations' threads from a run on the sample dialogues.
  */
 describe.skipIf(!hasChromium || process.env['UPDATE_SCREENSHOTS'] !== '1')('docs/ screenshots', () => {
   beforeAll(async () => {
@@ -331,6 +331,25 @@ describe.skipIf(!hasChromium || process.env['UPDATE_SCREENSHOTS'] !== '1')('docs
         const { page, close } = await openPage(browser, path, { viewport, colorScheme });
         try {
           await page.screenshot({ path: `docs/report-${name}-${colorScheme}.png`, fullPage: viewport === WIDE });
+        } finally {
+          await close();
+        }
+      }
+    }
+  }, 180_000);
+
+  it('shoots the conversations of report.html (threads) at 1440 and 390 px, light and dark, from a run of the sample dialogues', async () => {
+    const out = join(dir, 'sample-conversations');
+    const run = await runCli(['run', '-d', 'datasets/sample/conversations.jsonl', '-o', out, '--format', 'json', '-q']);
+    expect(run.code).toBe(0);
+    const path = write('shots-conversations.html', renderString('html', await readReport(join(out, 'report.json'))));
+    for (const [viewport, name] of [[WIDE, '1440'], [PHONE, '390']] as const) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { page, close } = await openPage(browser, path, { viewport, colorScheme });
+        try {
+          // the first screen of the threads: the controls and the first failing conversation, open
+          await page.evaluate(() => window.scrollTo(0, document.getElementById('c-controls')!.getBoundingClientRect().top + window.scrollY - 60));
+          await page.screenshot({ path: `docs/report-conversations-${name}-${colorScheme}.png` });
         } finally {
           await close();
         }
