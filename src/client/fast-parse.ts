@@ -9,11 +9,14 @@ const FAIL = Symbol('fail');
 type Fail = typeof FAIL;
 
 const num = (v: unknown): number | Fail => {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : FAIL;
   const n = typeof v === 'string' && NUMERIC.test(v.trim()) ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? n : FAIL;
 };
 const bool = (v: unknown): boolean | Fail => {
   if (typeof v === 'boolean') return v;
+  if (v === 'false') return false; // as the service writes them: no trimming, no lower-casing
+  if (v === 'true') return true;
   const s = typeof v === 'string' ? v.trim().toLowerCase() : v;
   if (s === 'true' || s === '1' || s === 1) return true;
   if (s === 'false' || s === '0' || s === 0) return false;
@@ -22,7 +25,14 @@ const bool = (v: unknown): boolean | Fail => {
 const text = (v: unknown): string | Fail => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : FAIL);
 const tags = (v: unknown): string[] | Fail => {
   if (v === undefined) return [];
-  if (typeof v === 'string') return v.split('|').map((t) => t.trim()).filter((t) => t !== '');
+  if (typeof v === 'string') {
+    const out: string[] = [];
+    for (const part of v.split('|')) {
+      const t = part.trim();
+      if (t !== '') out.push(t);
+    }
+    return out;
+  }
   return Array.isArray(v) && v.every((t) => typeof t === 'string') ? (v as string[]) : FAIL;
 };
 

@@ -269,11 +269,13 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     },
     (error) => stop(toError(error)),
   );
+  let askCtx: AskContext | undefined;
   const execution = await execute(
     questions(),
     async (item, _i, signal) => {
-      if ('q' in item) backlog.push({ ...item, asked: await ask({ ...ctx, signal }, item.q) });
-      else backlog.push({ ...item, asked: await askConversation({ ...ctx, signal }, item.c, conversationUser(item.c, runName), o.maxTurnDelayMs) });
+      const withSignal = signal === askCtx?.signal ? askCtx : (askCtx = { ...ctx, signal }); // one signal for the whole run
+      if ('q' in item) backlog.push({ ...item, asked: await ask(withSignal, item.q) });
+      else backlog.push({ ...item, asked: await askConversation(withSignal, item.c, conversationUser(item.c, runName), o.maxTurnDelayMs) });
     },
     { concurrency: o.concurrency, signal: drain.signal, onResult: () => {} },
   ).finally(async () => {
