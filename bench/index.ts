@@ -59,6 +59,7 @@ try {
     const r = (results.throughput = await benchThroughput(tmp, seconds));
     rows.push(['a throughput vs autocannon (c=64)', `${f(r.answerEvalQps, 0)} q/s vs ${f(r.autocannonRps, 0)} req/s`, `ratio ${f(r.ratio)}`, r.ratio >= 0.8 ? 'met (>= 0.8)' : 'NOT met (>= 0.8)']);
     rows.push(['  peer: bare undici loop (c=64)', `${f(r.undiciRps, 0)} req/s`, `ratio ${f(r.undiciRatio)}`, 'the HTTP client alone']);
+    rows.push(['  answer-eval vs the bare undici loop', `${f(r.answerEvalQps, 0)} vs ${f(r.undiciRps, 0)}`, `ratio ${f(r.ofUndici)}`, r.ofUndici >= 0.6 ? 'met (>= 0.6)' : 'NOT met (>= 0.6)']);
   }
   if (only.has('b')) {
     const r = (results.latency = await benchLatency(tmp, seconds));
@@ -91,7 +92,7 @@ try {
     const load = loadavg();
     const r = await benchThrottle(tmp, seconds);
     results.throttle = alone(r, load);
-    rows.push(['h throughput with 0.5% 429s (Retry-After 0.05 s)', `${f(r.shortQps, 0)} vs ${f(r.freeQps, 0)} q/s`, `ratio ${f(r.shortRatio)}`, r.shortRatio >= 0.8 ? 'met (>= 0.8)' : 'NOT met (>= 0.8)']);
+    rows.push(['h throughput with 0.5% 429s (Retry-After 0.05 s)', `${f(r.shortQps, 0)} vs ${f(r.freeQps, 0)} q/s`, `ratio ${f(r.shortRatio)} (Retry-After pauses alone: ~${f(r.shortBound)})`, r.shortRatio >= 0.8 ? 'met (>= 0.8)' : 'NOT met (>= 0.8)']);
     rows.push(['  same, Retry-After 1 s (the engine default)', `${f(r.longQps, 0)} q/s`, `ratio ${f(r.longRatio)}`, 'every 429 pauses the whole run']);
   }
   if (only.has('g')) {

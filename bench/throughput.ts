@@ -19,6 +19,8 @@ export interface ThroughputResult {
   /** The bare undici loop answer-eval is built on: how much of the gap is the HTTP client's. */
   undiciRps: number;
   undiciRatio: number;
+  /** answer-eval against that bare loop: the harness's own overhead (target at least 0.6). */
+  ofUndici: number;
 }
 
 async function undiciLoop(url: string, seconds: number): Promise<number> {
@@ -60,7 +62,7 @@ export async function benchThroughput(tmp: string, seconds = 8): Promise<Through
     const autocannonRps = Math.max(...ac);
     const answerEvalQps = Math.max(...ae);
     const undiciRps = Math.max(...un);
-    return { autocannonRps, answerEvalQps, ratio: answerEvalQps / autocannonRps, undiciRps, undiciRatio: undiciRps / autocannonRps };
+    return { autocannonRps, answerEvalQps, ratio: answerEvalQps / autocannonRps, undiciRps, undiciRatio: undiciRps / autocannonRps, ofUndici: answerEvalQps / undiciRps };
   } finally {
     await server.stop();
   }
