@@ -28,7 +28,7 @@ export function checkDataset(scan: DatasetScan, options: CheckOptions = {}): Inp
     if (!known.has(column)) problems.push(warning(file, line, `unknown column "${column}" is ignored (known: ${DATASET_COLUMNS.join(', ')})`));
   }
   problems.push(...conflicts(scan.questions, file));
-  if (options.kb) for (const q of scan.questions) problems.push(...missingRefs(q, options.kb, file, options.aliases));
+  if (options.kb) for (const q of scan.questions) problems.push(...missingInKb(q, options.kb, file, options.aliases));
   return problems.sort((a, b) => a.line - b.line);
 }
 
@@ -50,7 +50,7 @@ function conflicts(questions: readonly Question[], file: string): InputProblem[]
 }
 
 /** The expected values a knowledge base lacks: a problem of the field's severity (src/model/expectations.ts). */
-function missingRefs(q: Question, kb: KbRefs, file: string, aliases?: Aliases): InputProblem[] {
+export function missingInKb(q: Question, kb: KbRefs, file: string, aliases?: Aliases): InputProblem[] {
   const problems: InputProblem[] = [];
   for (const key of EXPECTATION_KEYS) {
     const { column, kind, missingInKb, noun } = EXPECTATION_FIELDS[key];

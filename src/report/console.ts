@@ -18,7 +18,7 @@ export function renderConsoleSummary(report: ReportHead): string {
   const { summary: s, run } = report;
   const o = s.outcomes;
   const lines = [
-    `${run.status === 'partial' ? 'PARTIAL run' : 'Run'}: ${s.total} of ${run.shard?.questions ?? run.dataset.questions} questions${run.shard ? ` (shard ${run.shard.index}/${run.shard.count})` : ''} against ${run.embeddedEngine ? 'the embedded engine' : run.baseUrl} (agent ${run.agent})`,
+    `${run.status === 'partial' ? 'PARTIAL run' : 'Run'}: ${s.total} of ${run.shard?.questions ?? run.dataset.questions} questions${!run.shard && run.dataset.conversations ? ` (turns of ${run.dataset.conversations} conversations included)` : ''}${run.shard ? ` (shard ${run.shard.index}/${run.shard.count})` : ''} against ${run.embeddedEngine ? 'the embedded engine' : run.baseUrl} (agent ${run.agent})`,
     ...(report.metrics ? headlineLines(report.metrics) : []),
     `  top-1 accuracy      ${pct(s.top1Accuracy)}   answerable accuracy ${pct(s.answerableAccuracy)}`,
     `  ${outcomesShown(report.metrics?.conversations !== undefined).map((k) => `${OUTCOME_CLASSES[k].label} ${o[k]}`).join('  ')}`,

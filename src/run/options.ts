@@ -6,6 +6,7 @@ import type { ThresholdOptions } from '../score/metrics/thresholds.js';
 import type { EngineIdentity } from '../model/report.js';
 import { DEFAULT_MAX_TURN_DELAY_MS } from './conversation.js';
 import type { RunEvent } from './progress.js';
+import type { InputProblem } from '../errors.js';
 
 /** Everything a run needs; the CLI fills it from flags, the programmatic API from code. */
 export interface RunOptions {
@@ -50,6 +51,12 @@ export interface RunOptions {
    * category breakdown and the per-entry table (the embedded engine's, or one kept beside a remote service).
    */
   knowledgeBase?: string;
+  /**
+   * Told once, before anything is sent, of the expectations the knowledge base cannot meet (an expected label or
+   * sequence number none of its entries has, as `validate --kb` finds them): the first 20 and how many in all. The
+   * run goes on (those questions will fail). Only with `knowledgeBase`.
+   */
+  onKbMismatch?: (first: InputProblem[], count: number) => void;
   /** How the recommended floor threshold is chosen. @default F1 of in-scope accuracy and out-of-scope recall */
   thresholds?: ThresholdOptions;
   /** Set when the run targets the embedded engine, for the report. */

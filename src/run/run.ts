@@ -8,11 +8,13 @@ import { Transport } from '../client/transport.js';
 import { answerEndpoint } from '../client/url.js';
 import { readAliases } from '../dataset/aliases.js';
 import { randomBytes } from 'node:crypto';
+import { readKbRefs } from '../dataset/kb-refs.js';
 import { checkQuestions, checkUnchanged, itemsOf } from '../dataset/read.js';
+import { missingInKb } from '../dataset/validate.js';
 import { inShard } from '../dataset/shard.js';
 import { OUTCOME_CLASSES } from '../model/outcome.js';
 import { isConversation, type Conversation, type DatasetItem, type Question } from '../model/question.js';
-import { AnswerEvalError, ConfigError, InputError, RunAbortedError } from '../errors.js';
+import { AnswerEvalError, ConfigError, InputError, RunAbortedError, type InputProblem } from '../errors.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
 import { toReport, type ReportData } from '../model/source.js';
 import { scoreConversation, type AskedConversation } from '../score/conversation.js';
@@ -113,9 +115,18 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     }
   };
   const source = await datasets.open(o.dataset, o.encoding);
+  // expectations the knowledge base cannot meet: told, not refused (the run measures the service as it is)
+  const kbRefs = o.knowledgeBase !== undefined && o.onKbMismatch ? await readKbRefs(o.knowledgeBase) : undefined;
+  const mismatches: InputProblem[] = [];
+  let mismatchCount = 0;
+  const checkKb = (q: Question): void => {
+    if (!kbRefs) return;
+    for (const problem of missingInKb(q, kbRefs, source.name, aliases)) if (++mismatchCount <= 20) mismatches.push(problem);
+  };
   const checked = await checkQuestions(source, (item) => {
     if (!mine(item)) return;
     if (isConversation(item)) {
+      item.turns.forEach(checkKb);
       if (o.repeat > 1) {
         badSetting ??= new ConfigError(
           `--repeat ${o.repeat} cannot ask conversations (${source.name}:${item.line}: conversation "${item.id}"): a conversation is asked once per run, ` +
@@ -130,9 +141,11 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     total++;
     for (let k = 0; k < o.repeat; k++) if (fromPrior(item, k) === undefined) toAsk++;
     vet(item);
+    checkKb(item);
   });
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   if (badSetting) throw badSetting;
+  if (mismatchCount > 0) o.onKbMismatch?.(mismatches, mismatchCount);
   const dataset: DatasetFacts = {
     path: source.name,
     sha256: checked.sha256,

@@ -41,4 +41,18 @@ describe('answer-eval run with no --base-url', () => {
     const report = ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
     expect(report.results.map((r) => r.outcome)).toEqual(['correct', 'correct', 'fallback_ok']);
   });
+
+  it('warns, before asking and whatever --quiet says, of expectations the knowledge base cannot meet, naming file:line', async () => {
+    // a pull request that mistypes two labels of the sample knowledge base: the run goes on, and says which rows will fail
+    const questions = writeTemp(dir, 'typos.csv', 'id,question,expected_label\nq1,hello there,greeting\nq2,Hi!,greetings\nq3,how do I pay my bill?,payment_method\n');
+    const out = join(dir, 'typos');
+    const res = await runCli(['run', '-d', questions, '-o', out, '--format', 'json', '--quiet']);
+    expect(res.code).toBe(0);
+    expect(res.stderr.split('\n').filter((l) => l !== '')).toEqual([
+      `answer-eval: warning: ${questions}:3: expected_label "greetings": no label in the knowledge base matches it (that question will fail)`,
+      `answer-eval: warning: ${questions}:4: expected_label "payment_method": no label in the knowledge base matches it (that question will fail)`,
+    ]);
+    const report = ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
+    expect(report.results.map((r) => r.outcome === 'correct')).toEqual([true, false, false]);
+  });
 });

@@ -4,7 +4,7 @@ import { redactUrl } from '../../client/url.js';
 import { parseShard } from '../../dataset/shard.js';
 import { openDataset } from '../../dataset/source.js';
 import { SAMPLE_QUESTIONS } from '../../engine/index.js';
-import { ConfigError } from '../../errors.js';
+import { ConfigError, formatProblem, type InputProblem } from '../../errors.js';
 import { checkGateArgs, gateOptions, wantsRegressionGates } from '../../gate/options.js';
 import { parseFormats } from '../../report/write.js';
 import { readJournalHeader } from '../../run/journal.js';
@@ -156,6 +156,7 @@ export const runCommand = defineCommand({
         resume: argv.resume !== undefined,
         signal: interrupt.signal,
         onEvent: progress.onEvent,
+        onKbMismatch: (first, count) => printKbMismatches(first, count, target.knowledgeBase),
         rerun: argv.rerun,
         rps: argv.rps,
         username: argv.username,
@@ -175,3 +176,11 @@ export const runCommand = defineCommand({
 });
 
 const defaultReportDir = (at: Date): string => `reports/${at.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z')}`;
+
+/** The expectations the knowledge base cannot meet, printed whatever --quiet says: the first ones, then how many more. */
+function printKbMismatches(first: InputProblem[], count: number, kb: string | undefined): void {
+  for (const p of first) process.stderr.write(`answer-eval: warning: ${formatProblem(p)} (that question will fail)\n`);
+  if (count > first.length) {
+    process.stderr.write(`answer-eval: warning: ${count - first.length} more expectations the knowledge base lacks; answer-eval validate -d ${first[0]?.file ?? 'DATASET'} --kb ${kb ?? 'KB'} lists them all\n`);
+  }
+}
