@@ -1,11 +1,12 @@
 import { open } from 'node:fs/promises';
 import { schemaMajor } from '../model/report.js';
 import type { ReportData } from '../model/source.js';
-import { openReport } from '../report/read.js';
+import { openReport, reportFile } from '../report/read.js';
 import { checkComparable } from './compatibility.js';
 
 /** The schemaVersion a report.json names near its start (answer-eval writes it first), if any. */
-async function peekSchemaVersion(path: string): Promise<string | undefined> {
+async function peekSchemaVersion(given: string): Promise<string | undefined> {
+  const path = await reportFile(given);
   const handle = await open(path).catch(() => undefined);
   if (!handle) return undefined; // openReport says why
   try {

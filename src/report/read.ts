@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
+import { access, open, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { QuestionResultSchema, ReportSchema, schemaMajor, SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
@@ -16,6 +17,26 @@ function parseJson(path: string, text: string): unknown {
     throw new ConfigError(`${path}: not JSON (${(error as Error).message}); expected a report.json written by answer-eval`);
   }
 }
+
+/**
+ * The report.json a user named: the file itself, or the one in a run's output directory (`-o DIR`), as trend and
+ * merge take them. A directory without one is a ConfigError saying what it holds instead; anything else is left to
+ * the reader, which names the file and why it cannot be read.
+ */
+export async function reportFile(path: string): Promise<string> {
+  const isDir = await stat(path).then((s) => s.isDirectory(), () => false);
+  if (!isDir) return path;
+  const file = join(path, 'report.json');
+  if (await exists(file)) return file;
+  const journal = await exists(join(path, 'journal.jsonl'));
+  throw new ConfigError(
+    journal
+      ? `${path}: a run directory without report.json (the run stopped before writing its reports); answer-eval run --resume ${path} finishes it and writes them`
+      : `${path}: a directory without report.json; expected a report.json written by answer-eval, or the directory a run wrote it to (-o)`,
+  );
+}
+
+const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 
 /** Reads a file as JSON; a ConfigError names the file when it is missing or not JSON. */
 export async function readJsonFile(path: string): Promise<unknown> {
@@ -54,7 +75,8 @@ export const parseReport = (path: string, data: unknown): Report => validate(pat
  * Reads and validates a saved report.json. Errors name the file and the first bad field;
  * a report of another schema major is refused, naming both versions.
  */
-export async function readReport(path: string): Promise<Report> {
+export async function readReport(given: string): Promise<Report> {
+  const path = await reportFile(given);
   const data = await readJsonFile(path);
   checkVersion(path, data);
   return parseReport(path, data);
@@ -93,7 +115,8 @@ async function locateHead(path: string): Promise<{ head: ReportHead; resultsAt: 
  * Reads the part of a report.json before its results (answer-eval writes them last), so a report of a
  * million questions, far too large for one string, can still be merged or summarized.
  */
-export async function readReportHead(path: string): Promise<ReportHead> {
+export async function readReportHead(given: string): Promise<ReportHead> {
+  const path = await reportFile(given);
   const located = await locateHead(path);
   if (located) return located.head;
   return readReport(path).then(({ results: _, ...head }) => head);
@@ -107,7 +130,8 @@ export async function readReportHead(path: string): Promise<ReportHead> {
  * The results are found by the layout answer-eval writes (one result per line) or that `JSON.stringify(r, null, 2)`
  * and jq write (each result from a line `    {` to a line `    }`); any other layout is read whole, up to 256 MiB.
  */
-export async function openReport(path: string): Promise<ReportData> {
+export async function openReport(given: string): Promise<ReportData> {
+  const path = await reportFile(given);
   const located = await locateHead(path);
   const indexed = located && (await indexResults(path, located.resultsAt));
   if (located && indexed) return { head: located.head, results: new RecordSource<QuestionResult>([path], indexed.offsets, indexed.lengths, indexed.count) };
@@ -192,7 +216,8 @@ async function eachResult<S extends z.ZodType>(path: string, start: number, sche
  * time, so a report of any size is read in bounded memory. A file of another layout is read whole (up to 256 MiB).
  * Errors name the file and the first bad field, as openReport's do.
  */
-export async function scanReport<S extends z.ZodType>(path: string, schema: S, visit: (result: z.output<S>) => void): Promise<ReportHead> {
+export async function scanReport<S extends z.ZodType>(given: string, schema: S, visit: (result: z.output<S>) => void): Promise<ReportHead> {
+  const path = await reportFile(given);
   const located = await locateHead(path);
   if (located) {
     let seen = 0;

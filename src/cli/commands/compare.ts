@@ -14,8 +14,8 @@ import { enforceGates } from '../gates.js';
 const builder = (y: Argv) =>
   gateOptions(
     y
-      .positional('base', { type: 'string', describe: 'the baseline report.json', demandOption: true })
-      .positional('head', { type: 'string', describe: 'the new report.json', demandOption: true })
+      .positional('base', { type: 'string', describe: 'the baseline report.json, or the directory a run wrote it to', demandOption: true })
+      .positional('head', { type: 'string', describe: 'the new report.json, or the directory a run wrote it to', demandOption: true })
       .option('out', { alias: 'o', type: 'string', describe: 'where compare.json, compare.html and compare.md go (default: the directory of HEAD)' })
       .option('force', { type: 'boolean', default: false, describe: 'compare even when the schemaVersion major or the agent differ (another dataset is fine: questions are matched by id)' }),
   )

@@ -3,13 +3,13 @@ import { dirname, join } from 'node:path';
 import type { Argv } from 'yargs';
 import { readAliases } from '../../dataset/aliases.js';
 import { trecQrels, trecRun } from '../../export/trec.js';
-import { openReport } from '../../report/read.js';
+import { openReport, reportFile } from '../../report/read.js';
 import { writeChunks } from '../../report/write.js';
 import { defineCommand } from '../command.js';
 
 const builder = (y: Argv) =>
   y
-    .option('from', { type: 'string', describe: 'a report.json', demandOption: true })
+    .option('from', { type: 'string', describe: 'a report.json, or the directory a run wrote it to', demandOption: true })
     .option('format', { choices: ['trec'] as const, default: 'trec' as const, describe: 'export format' })
     .option('out', { alias: 'o', type: 'string', describe: 'directory for run.trec and qrels.trec (default: beside the report)' })
     .option('run-id', { type: 'string', default: 'answer-eval', describe: 'the TREC run tag' })
@@ -20,9 +20,10 @@ export const exportCommand = defineCommand({
   describe: 'write a report as a TREC run and qrels, for trec_eval and other IR tools',
   builder,
   handler: async (argv) => {
-    const { results } = await openReport(argv.from);
+    const from = await reportFile(argv.from);
+    const { results } = await openReport(from);
     const aliases = argv.aliases === undefined ? undefined : await readAliases(argv.aliases);
-    const dir = argv.out ?? dirname(argv.from);
+    const dir = argv.out ?? dirname(from);
     await mkdir(dir, { recursive: true });
     const files = [join(dir, 'run.trec'), join(dir, 'qrels.trec')] as const;
     // a question at a time: a report of any size is exported in bounded memory

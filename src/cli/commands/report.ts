@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { openReport } from '../../report/read.js';
+import { openReport, reportFile } from '../../report/read.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { knowledgeBaseEntries } from '../../run/knowledge-base.js';
 import { computeMetrics } from '../../score/metrics/index.js';
@@ -9,9 +9,9 @@ import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 
 const builder = (y: Argv) =>
   thresholdOptions(y)
-    .option('from', { type: 'string', describe: 'a saved report.json', demandOption: true })
+    .option('from', { type: 'string', describe: 'a saved report.json, or the directory a run wrote it to', demandOption: true })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated (html,junit,md,csv,json)' })
-    .option('out', { alias: 'o', type: 'string', describe: 'report directory (default: the directory of --from)' })
+    .option('out', { alias: 'o', type: 'string', describe: 'report directory (default: the directory of the report.json)' })
     .option('kb', { type: 'string', describe: 'the knowledge base the run was made against, for entry texts and categories (the metrics are computed again)' });
 
 export const reportCommand = defineCommand({
@@ -19,11 +19,12 @@ export const reportCommand = defineCommand({
   describe: 'render reports again from a saved report.json',
   builder,
   handler: async (argv) => {
-    const out = argv.out ?? dirname(argv.from);
+    const from = await reportFile(argv.from);
+    const out = argv.out ?? dirname(from);
     // the results are read from --from at every pass: a report.json rewritten in place is written last
-    const inPlace = resolve(out, 'report.json') === resolve(argv.from);
+    const inPlace = resolve(out, 'report.json') === resolve(from);
     const formats = parseFormats(argv.format).sort((a, b) => (inPlace ? Number(a === 'json') - Number(b === 'json') : 0));
-    const data = await openReport(argv.from);
+    const data = await openReport(from);
     // new advice options or a knowledge base: the metrics are computed again, from the results
     const thresholds = thresholdOptionsOf(argv);
     if (thresholds !== undefined || argv.kb !== undefined) {

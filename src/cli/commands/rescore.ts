@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ConfigError } from '../../errors.js';
+import { reportFile } from '../../report/read.js';
 import { renderConsoleSummary } from '../../report/console.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { rescoreReport } from '../../rescore/rescore.js';
@@ -8,8 +8,6 @@ import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 
 /** A run directory's report.json, or the report.json given. */
-const reportOf = (from: string): string => (statSync(from, { throwIfNoEntry: false })?.isDirectory() ? join(from, 'report.json') : from);
-
 export const rescoreCommand = defineCommand({
   command: 'rescore <from>',
   describe: 'judge the answers a run received again, without a request: corrected dataset, alias file or floor threshold',
@@ -28,7 +26,7 @@ export const rescoreCommand = defineCommand({
       .epilogue(`The rescored report is marked run.rescored (what changed) and reads like any other: compare, trend, merge.\n\n${EXIT_CODES_HELP}`),
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
-    const from = reportOf(argv.from);
+    const from = await reportFile(argv.from);
     // the results are read from the original report at every pass: it must not be replaced while they are
     if (resolve(argv.out, 'report.json') === resolve(from)) throw new ConfigError(`--out ${argv.out} is where ${from} is: rescore into another directory`);
     const data = await rescoreReport(from, {
