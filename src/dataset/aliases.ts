@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { InputError, type InputProblem } from '../errors.js';
+import { readFailureMessage } from '../util/read-failure.js';
 import type { Aliases } from '../model/expectations.js';
 
 /**
@@ -42,7 +43,7 @@ export function parseAliases(text: string, file: string): { aliases: Map<number,
 /** Reads an alias file (see parseAliases); every problem is reported at once as file:line. */
 export async function readAliases(path: string): Promise<Aliases> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new InputError([{ file: path, line: 0, message: error.code === 'ENOENT' ? 'no such file' : error.message }]);
+    throw new InputError([{ file: path, line: 0, message: readFailureMessage(error, 'a CSV of old,new sequence numbers') ?? error.message }]);
   });
   const { aliases, problems } = parseAliases(text, path);
   if (problems.length > 0) throw new InputError(problems);

@@ -181,7 +181,11 @@ export async function datasetSha256(dataset: string | DatasetSource): Promise<st
   const stream = await open(file).then((handle) => handle.createReadStream(), (error: unknown) => {
     throw readFailure(error, typeof dataset === 'string' ? dataset : dataset.name);
   });
-  for await (const chunk of stream) hash.update(chunk as Buffer);
+  try {
+    for await (const chunk of stream) hash.update(chunk as Buffer);
+  } catch (error) {
+    throw readFailure(error, typeof dataset === 'string' ? dataset : dataset.name); // a directory opens, then fails to read
+  }
   return hash.digest('hex');
 }
 

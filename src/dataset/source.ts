@@ -5,6 +5,7 @@ import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AnswerEvalError, InputError } from '../errors.js';
 import { checkEncoding } from './decode.js';
+import { readFailureMessage } from '../util/read-failure.js';
 import type { Fingerprint } from './fingerprint.js';
 
 export type DatasetFormat = 'csv' | 'jsonl';
@@ -106,16 +107,9 @@ async function formatOf(name: string, file: string): Promise<DatasetFormat> {
 
 /** A read error as a dataset problem naming the path; anything unexpected passes through. */
 export function readFailure(error: unknown, path: string): Error {
-  const e = error as NodeJS.ErrnoException;
-  const problem = (message: string) => new InputError([{ file: path, line: 0, message }]);
-  if (e.code === 'ENOENT') {
-    return problem(/^\/(dev|proc\/self)\/fd\//.test(path)
-      ? 'no such file (a pipe such as <(...) lasts only as long as the command that opened it: give the dataset again with --dataset)'
-      : 'no such file');
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT' && /^\/(dev|proc\/self)\/fd\//.test(path)) {
+    return new InputError([{ file: path, line: 0, message: 'no such file (a pipe such as <(...) lasts only as long as the command that opened it: give the dataset again with --dataset)' }]);
   }
-  if (e.code === 'EISDIR') return problem('is a directory (expected a .csv or .jsonl file)');
-  if (e.code === 'EACCES' || e.code === 'EPERM') return problem('permission denied');
-  if (e.code === 'ENOTDIR') return problem('no such file (a part of the path is a file, not a directory)');
-  if (typeof e.code === 'string' && e.syscall !== undefined) return problem(`cannot be read (${e.code}: ${e.message})`);
-  return error as Error;
+  const message = readFailureMessage(error, 'a .csv or .jsonl file');
+  return message === undefined ? (error as Error) : new InputError([{ file: path, line: 0, message }]);
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
+import { readFailureMessage } from '../util/read-failure.js';
 import { InputError, type InputProblem } from '../errors.js';
 
 /** One knowledge-base entry: an answer and the questions it answers. */
@@ -254,7 +255,7 @@ export async function loadKnowledgeBase(path: string): Promise<KnowledgeBase> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new InputError([{ file: path, line: 0, message: `cannot read the knowledge base: ${(error as Error).message}` }]);
+    throw new InputError([{ file: path, line: 0, message: readFailureMessage(error, 'a .jsonl or .csv knowledge base') ?? `cannot read the knowledge base: ${(error as Error).message}` }]);
   }
   const isCsv = extname(path).toLowerCase() === '.csv';
   const { entries, problems } = isCsv ? parseKbCsv(text, path) : parseKbJsonl(text, path);

@@ -60,11 +60,22 @@ describe('a run directory where a report.json is expected', () => {
     const crashed = join(dir, 'crashed');
     mkdirSync(crashed);
     writeFileSync(join(crashed, 'journal.jsonl'), '');
-    for (const args of [['report', '--from', crashed], ['export', '--from', crashed], ['rescore', crashed, '-o', join(dir, 'r')], ['run', '-d', join(dir, 'q.csv'), '-o', join(dir, 'b'), '--baseline', crashed]]) {
+    for (const args of [['report', '--from', crashed], ['export', '--from', crashed], ['rescore', crashed, '-o', join(dir, 'r')], ['run', '-d', join(dir, 'q.csv'), '-o', join(dir, 'b'), '--baseline', crashed], ['merge', crashed]]) {
       const r = await runCli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(`${crashed}: a run directory without report.json (the run stopped before writing its reports); answer-eval run --resume ${crashed} finishes it`);
       noTrace(r.stderr);
     }
+  });
+
+  it('a directory given for a file (--kb, --aliases, --dataset): exit 2, dir:0: is a directory, no stack trace', async () => {
+    for (const [flag, expected] of [['--kb', 'a .csv or .jsonl file'], ['--aliases', 'a CSV of old,new sequence numbers']] as const) {
+      const r = await runCli(['run', '-d', join(dir, 'q.csv'), flag, dir, '-o', join(dir, `flag${flag}`), '--quiet']);
+      expect(r.code, flag).toBe(2);
+      expect(r.stderr).toBe(`answer-eval: ${dir}:0: is a directory (expected ${expected})\n`);
+    }
+    const v = await runCli(['validate', '-d', join(dir, 'q.csv'), '--kb', dir]);
+    expect(v.code).toBe(2);
+    expect(v.stderr).toBe(`answer-eval: ${dir}:0: is a directory (expected a .jsonl or .csv knowledge base)\n`);
   });
 });

@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkShards, mergeShards } from '../../merge/merge.js';
 import { shardResults } from '../../merge/reports.js';
 import { renderConsoleSummary } from '../../report/console.js';
-import { readReportHead } from '../../report/read.js';
+import { readReportHead, reportFile } from '../../report/read.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { defineCommand } from '../command.js';
 
@@ -17,7 +18,13 @@ export const mergeCommand = defineCommand({
       .option('allow-partial', { type: 'boolean', default: false, describe: 'merge an incomplete set of shards (the report is marked partial and names the missing ones)' }),
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
-    const shards = await Promise.all(argv.dirs.map(async (dir) => ({ path: join(dir, 'report.json'), head: await readReportHead(join(dir, 'report.json')) })));
+    const shards = await Promise.all(
+      argv.dirs.map(async (dir) => {
+        // a shard's directory (or its report.json); one without a report.json says why, e.g. a shard that stopped early
+        const path = existsSync(dir) ? await reportFile(dir) : join(dir, 'report.json');
+        return { path, head: await readReportHead(path) };
+      }),
+    );
     checkShards(shards, { allowPartial: argv.allowPartial });
     const data = mergeShards(shards, await shardResults(shards.map((s) => s.path)));
     const written = await writeReports(data, argv.out, formats);
