@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mkdirs } from '../util/out-dir.js';
 import { CHANGES_FILE, type ChangeLine } from './schema.js';
 
 /** Where a comparison puts every listed question, in the order it finds them. */
@@ -125,7 +125,7 @@ export class ChangeFile implements ChangeSink, ChangeSource {
  * its name; when `fn` fails, the file is removed.
  */
 export async function withChangeFile<T>(dir: string, fn: (changes: ChangeFile) => Promise<T>): Promise<T> {
-  await mkdir(dir, { recursive: true });
+  await mkdirs(dir);
   const changes = new ChangeFile(join(dir, CHANGES_FILE));
   try {
     return await fn(changes);

@@ -1,9 +1,10 @@
-import { mkdir, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeChunks } from '../report/write.js';
 import { ChangeFile, ChangeList, type ChangeSource } from './changes.js';
 import { CONVERSATION_LISTS, conversationLineClass } from './conversations.js';
 import { COMPARE_FORMATS, type CompareFormat } from './render/index.js';
+import { mkdirs } from '../util/out-dir.js';
 import { CHANGES_FILE, type ChangeLine, type Comparison } from './schema.js';
 
 /** The changes compare.json lists: all of them when no list reached its limit. */
@@ -21,7 +22,7 @@ export function listedChanges(c: Comparison): ChangeList {
  * compare.json lists.
  */
 export async function writeComparison(c: Comparison, dir: string, changes: ChangeSource = listedChanges(c)): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
+  await mkdirs(dir);
   const written: string[] = [];
   for (const format of Object.keys(COMPARE_FORMATS) as CompareFormat[]) {
     const { file, render } = COMPARE_FORMATS[format];

@@ -1,9 +1,10 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, truncate } from 'node:fs/promises';
+import { open, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AnswerEvalError, ConfigError, InputError } from '../errors.js';
 import type { EngineIdentity, QuestionResult } from '../model/report.js';
 import type { ResultSource } from '../model/source.js';
+import { mkdirs } from '../util/out-dir.js';
 import { RecordSource } from '../util/records.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
@@ -222,7 +223,7 @@ export class JournalWriter {
 
   /** Starts a new journal in `dir` (replacing any older one) with its header line. */
   static async create(dir: string, header: JournalHeader, onError: (error: Error) => void): Promise<JournalWriter> {
-    await mkdir(dir, { recursive: true });
+    await mkdirs(dir);
     const path = journalPath(dir);
     const writer = new JournalWriter(path, createWriteStream(path, { flags: 'w' }), 0, onError);
     writer.append(JSON.stringify(header));

@@ -1,8 +1,9 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { writeChunks } from '../report/write.js';
 import { TREND_FORMAT_NAMES, TREND_FORMATS, type TrendFormat } from './render/index.js';
+import { mkdirs } from '../util/out-dir.js';
 import type { Trend } from './schema.js';
 
 /** Parses `--format html,md`; `all` or nothing means every format. */
@@ -17,7 +18,7 @@ export function parseTrendFormats(value: string | undefined): TrendFormat[] {
 
 /** Writes each format into `dir` through a temporary file; returns the paths written. */
 export async function writeTrend(trend: Trend, dir: string, formats: readonly TrendFormat[] = TREND_FORMAT_NAMES): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
+  await mkdirs(dir);
   const written: string[] = [];
   for (const format of formats) {
     const { file, render } = TREND_FORMATS[format];

@@ -15,6 +15,7 @@ export const AT_LEAST_0: NumberRule = { says: 'a number >= 0', accepts: (n) => n
 export const SHARE: NumberRule = { says: 'a share between 0 and 1', accepts: (n) => n >= 0 && n <= 1 };
 export const OPEN_SHARE: NumberRule = { says: 'between 0 and 1 (exclusive)', accepts: (n) => n > 0 && n < 1 };
 export const SCORE: NumberRule = { says: 'a score between 0 and 100', accepts: (n) => n >= 0 && n <= 100 };
+export const FINITE: NumberRule = { says: 'a number', accepts: (n) => Number.isFinite(n) };
 
 /** The value as the user typed it: a number as is, anything else quoted (`"abc"`). */
 const typed = (value: unknown): string => (typeof value === 'number' ? String(value) : JSON.stringify(Array.isArray(value) ? value.join(' ') : String(value)));

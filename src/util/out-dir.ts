@@ -14,7 +14,7 @@ export async function ensureDir(dir: string, what: string): Promise<boolean> {
   if (info?.isDirectory()) return false;
   if (info) throw new ConfigError(`${what} ${dir} is ${kindOf(info)}, not a directory (reports and the journal go into a directory): choose another path`);
   try {
-    await mkdir(dir, { recursive: true });
+    await mkdirs(dir);
     return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -26,11 +26,31 @@ export async function ensureDir(dir: string, what: string): Promise<boolean> {
   }
 }
 
+/**
+ * mkdir -p, one level at a time from the nearest existing ancestor: Node's recursive mkdir never returns under a
+ * file system that refuses new entries with ENOENT, such as /proc (it retries the same level for ever).
+ */
+export async function mkdirs(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let p = resolve(dir); ; p = dirname(p)) {
+    if (await stat(p).then(() => true, () => false)) break;
+    missing.unshift(p);
+    if (dirname(p) === p) break;
+  }
+  for (const p of missing) {
+    await mkdir(p).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error; // made meanwhile by another process: fine, if a directory (checked below)
+    });
+  }
+  if (!(await stat(dir)).isDirectory()) throw Object.assign(new Error(`${dir} is not a directory`), { code: 'ENOTDIR' });
+}
+
 /** A file-system error in words, with its code: "permission denied (EACCES)". */
 export function reasonOf(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
   const words: Record<string, string> = {
     EACCES: 'permission denied',
+    ENOENT: 'no such file or directory',
     EPERM: 'operation not permitted',
     EROFS: 'read-only file system',
     ENOSPC: 'no space left on device',

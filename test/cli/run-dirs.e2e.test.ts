@@ -78,4 +78,27 @@ describe('a run directory where a report.json is expected', () => {
     expect(v.code).toBe(2);
     expect(v.stderr).toBe(`answer-eval: ${dir}:0: is a directory (expected a .jsonl or .csv knowledge base)\n`);
   });
+
+  it('compare BASE_DIR HEAD_DIR without --out writes into HEAD_DIR, not its parent', async () => {
+    const res = await runCli(['compare', base, head]);
+    expect(res.code).toBe(0);
+    expect(existsSync(join(head, 'compare.json'))).toBe(true);
+    expect(existsSync(join(dir, 'compare.json'))).toBe(false);
+  });
+
+  it('an --out that cannot be a directory: exit 2 naming it, for every command that writes one', async () => {
+    const file = writeTemp(dir, 'a-file', 'x');
+    for (const args of [['compare', base, head], ['export', '--from', base], ['trend', base], ['report', '--from', base], ['merge', base], ['rescore', base]]) {
+      const r = await runCli([...args, '-o', join(file, 'out')]);
+      expect(r.code, args[0]).toBe(2);
+      expect(r.stderr, args[0]).toContain(`${join(file, 'out')}`);
+      expect(r.stderr, args[0]).toMatch(/lies below .*a-file, which is a file, not a directory|cannot be created/);
+      noTrace(r.stderr);
+    }
+  });
+
+  it('rescore --floor quotes what was typed when it is no number', async () => {
+    const r = await runCli(['rescore', base, '-o', join(dir, 'rescored'), '--floor', 'abc']);
+    expect([r.code, r.stderr]).toEqual([2, 'answer-eval: --floor must be a number, got "abc"\n']);
+  });
 });

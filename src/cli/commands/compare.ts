@@ -9,6 +9,8 @@ import { checkGateArgs, compareSettingsOf, gateOptions, qualityGatesOf, regressi
 import { comparisonWithVerdict, judge } from '../../gate/verdict.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
+import { reportFile } from '../../report/read.js';
+import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
 
 const builder = (y: Argv) =>
@@ -32,7 +34,8 @@ export const compareCommand = defineCommand({
   handler: async (argv) => {
     const files = { base: argv.base, head: argv.head };
     const { base, head } = await openPair(files.base, files.head, argv.force);
-    const out = argv.out ?? dirname(argv.head);
+    const out = argv.out ?? dirname(await reportFile(argv.head));
+    await ensureDir(out, '--out');
     // every change goes to changes.jsonl as it is found; compare.json keeps the first of each class
     const { comparison, verdict, written } = await withChangeFile(out, async (changes) => {
       const comparison = compareData(base, head, { files, force: argv.force, ...compareSettingsOf(argv) }, changes);

@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Argv } from 'yargs';
 import { readAliases } from '../../dataset/aliases.js';
 import { trecQrels, trecRun } from '../../export/trec.js';
 import { openReport, reportFile } from '../../report/read.js';
 import { writeChunks } from '../../report/write.js';
+import { ensureDir } from '../../util/out-dir.js';
 import { defineCommand } from '../command.js';
 
 const builder = (y: Argv) =>
@@ -24,7 +24,7 @@ export const exportCommand = defineCommand({
     const { results } = await openReport(from);
     const aliases = argv.aliases === undefined ? undefined : await readAliases(argv.aliases);
     const dir = argv.out ?? dirname(from);
-    await mkdir(dir, { recursive: true });
+    await ensureDir(dir, '--out');
     const files = [join(dir, 'run.trec'), join(dir, 'qrels.trec')] as const;
     // a question at a time: a report of any size is exported in bounded memory
     await writeChunks(files[0], trecRun(results, argv.runId));

@@ -5,6 +5,7 @@ import { parseTrendFormats, writeTrend } from '../../trend/write.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { verdictOf } from '../../model/verdict.js';
+import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
 
 export const trendCommand = defineCommand({
@@ -29,6 +30,7 @@ export const trendCommand = defineCommand({
       })
       .epilogue(`Runs are put in start-time order. Gates are judged after every file is written; a failed gate exits 1.\n\n${EXIT_CODES_HELP}`),
   handler: async (argv) => {
+    await ensureDir(argv.out, '--out');
     const formats = parseTrendFormats(argv.format);
     const reports = await findRuns(argv.dirs);
     const trend = await buildTrend(reports, {
