@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { DatasetChangedError, InputError, type InputProblem } from '../errors.js';
 import { countBreaks, csvProblem, type CsvParseError } from './csv-errors.js';
 import { decodeLines, Undecodable } from './decode.js';
@@ -335,9 +335,28 @@ function jsonlRow(raw: string, line: number, path: string, problems: InputProble
   return { row: value as RawRow, line };
 }
 
+/**
+ * The separator of a CSV dataset, read from its header: a comma, or a semicolon or tab when that is what sets a
+ * `question` column apart (spreadsheets in many European locales save "CSV" with semicolons).
+ */
+export function csvDelimiter(start: string): ',' | ';' | '\t' {
+  const header = start.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/, 1)[0] ?? '';
+  const names = (d: string): string[] => header.split(d).map((h) => h.trim().replace(/^"(.*)"$/, '$1'));
+  if (names(',').includes('question')) return ',';
+  return (([';', '\t'] as const).find((d) => names(d).includes('question')) ?? ',');
+}
+
 async function* csvRows(text: AsyncIterable<string>, path: string, problems: InputProblem[]): AsyncGenerator<Row> {
-  const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true });
-  const input = Readable.from(text, { highWaterMark: 1 }); // one piece ahead of the parser, not 16
+  const pieces = text[Symbol.asyncIterator]();
+  const first = await pieces.next();
+  const head = first.done ? '' : first.value;
+  // a quote inside an unquoted field (what does "floor" mean?) is taken as written, as spreadsheets read it
+  const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, delimiter: csvDelimiter(head) });
+  async function* again(): AsyncGenerator<string> {
+    if (!first.done) yield head;
+    for (let next = await pieces.next(); !next.done; next = await pieces.next()) yield next.value;
+  }
+  const input = Readable.from(again(), { highWaterMark: 1 }); // one piece ahead of the parser, not 16
   input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
   let header: string[] | undefined;
@@ -363,9 +382,8 @@ async function* csvRows(text: AsyncIterable<string>, path: string, problems: Inp
       yield { row, line };
     }
   } catch (error) {
-    const e = error as CsvParseError;
-    if (!e.code?.startsWith('CSV_')) throw error;
-    problems.push({ file: path, ...csvProblem(e) });
+    if (!(error instanceof CsvError)) throw error;
+    problems.push({ file: path, ...csvProblem(error as CsvParseError) });
   } finally {
     input.destroy();
   }

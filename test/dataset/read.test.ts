@@ -30,6 +30,19 @@ describe('readDataset: CSV', () => {
     expect(ds.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('reads what spreadsheets save: semicolons or tabs (European locales), a quote inside an unquoted field as written', async () => {
+    const semicolons = writeTemp(dir, 'excel-it.csv', '\uFEFFid;question;expected_label\r\nq1;"come pago; per favore?";billing\r\nq2;what does "floor" mean?;floor\r\n');
+    expect((await readDataset(semicolons)).questions.map((q) => [q.id, q.question, q.expected.label])).toEqual([
+      ['q1', 'come pago; per favore?', ['billing']],
+      ['q2', 'what does "floor" mean?', ['floor']],
+    ]);
+    const tabs = writeTemp(dir, 'sheet.tsv', 'id\tquestion\texpected_label\nq1\thow do I pay, please?\tbilling\n');
+    expect((await readDataset(tabs)).questions.map((q) => q.question)).toEqual(['how do I pay, please?']);
+    // a comma-separated file stays one, whatever its text holds
+    const commas = writeTemp(dir, 'commas.csv', 'id,question,expected_label\nq1,a;b\tc,billing\n');
+    expect((await readDataset(commas)).questions.map((q) => q.question)).toEqual(['a;b\tc']);
+  });
+
   it('reports every bad row with its line before anything is sent', async () => {
     const problems = await problemsOf(
       'bad.csv',
