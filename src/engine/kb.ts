@@ -182,7 +182,7 @@ export function parseKbJsonl(text: string, file: string): { entries: KbEntry[]; 
 export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; problems: InputProblem[] } {
   let records: { record: Record<string, string>; info: { lines: number; raw?: string } }[];
   try {
-    records = parseCsv(text, { bom: true, columns: true, skip_empty_lines: true, info: true, raw: true }) as typeof records;
+    records = parseCsv(text, { bom: true, columns: true, skip_empty_lines: true, info: true, raw: true, relax_quotes: true }) as typeof records;
   } catch (error) {
     const e = error as Error & { lines?: number };
     return { entries: [], problems: [{ file, line: e.lines ?? 1, message: `not valid CSV: ${e.message}` }] };
