@@ -35,7 +35,11 @@ function usageError(message: string, argv: readonly string[]): AnswerEvalError {
   const guess = /^Did you mean (\S+)\?$/.exec(message)?.[1]; // yargs' recommendCommands
   const unknown =
     command === undefined ? (guess === undefined ? undefined : `unknown command "${name}" (did you mean ${guess}?)`) : unknownOptionMessage(message, argv, optionNamesOf(command));
-  return new AnswerEvalError(`${unknown ?? message}\nSee answer-eval ${command === undefined ? '' : `${name} `}--help.`, 'USAGE', 2);
+  // `validate faq.csv`: yargs misses --dataset before it sees the stray file
+  const stray = (t: string, i: number): boolean => /\.(csv|jsonl|tsv|txt)$/i.test(t) && !t.startsWith('-') && !(argv[i - 1] ?? '').startsWith('-');
+  const file = message === 'Missing required argument: dataset' ? argv.find((t, i) => i > argv.indexOf(name!) && stray(t, i)) : undefined;
+  const hint = file === undefined ? '' : ` (a question set is given as --dataset ${file})`;
+  return new AnswerEvalError(`${unknown ?? message}${hint}\nSee answer-eval ${command === undefined ? '' : `${name} `}--help.`, 'USAGE', 2);
 }
 
 main(hideBin(process.argv)).catch((error: unknown) => {

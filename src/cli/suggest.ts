@@ -27,23 +27,35 @@ export function nearest(name: string, candidates: readonly string[]): string | u
   return best;
 }
 
-/** yargs' `Unknown argument(s): a, b` message, the command line, and the command's options → one line naming each unknown option and the nearest known one. */
+/**
+ * yargs' `Unknown argument(s): a, b` message, the command line, and the command's options → one line naming each
+ * unknown option with the nearest known one, and each stray argument, pointing a file to --dataset where it takes one.
+ */
 export function unknownOptionMessage(message: string, tokens: readonly string[], options: readonly string[]): string | undefined {
   const listed = /^Unknown arguments?: (.+)$/.exec(message)?.[1];
   if (listed === undefined) return undefined;
   const names = listed.split(', ');
   const typed = (name: string): string | undefined =>
     tokens.find((t) => t === `--${name}` || t === `-${name}` || t.startsWith(`--${name}=`) || t === `--no-${name}`)?.replace(/=.*$/, '');
-  const parts = names
-    // yargs lists a camel-cased copy of each kebab-case name
-    .filter((name) => !names.some((other) => other !== name && other.includes('-') && camel(other) === name))
-    .map((name) => {
-      const flag = typed(name);
-      if (flag === undefined) return `"${name}"`;
-      const guess = name.length > 1 ? nearest(name, options) : undefined;
-      return guess === undefined ? flag : `${flag} (did you mean --${guess}?)`;
-    });
-  return `unknown option${parts.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
+  const flags: string[] = [];
+  const strays: string[] = [];
+  // yargs lists a camel-cased copy of each kebab-case name
+  for (const name of names.filter((name) => !names.some((other) => other !== name && other.includes('-') && camel(other) === name))) {
+    const flag = typed(name);
+    if (flag === undefined) {
+      strays.push(name);
+      continue;
+    }
+    const guess = name.length > 1 ? nearest(name, options) : undefined;
+    flags.push(guess === undefined ? flag : `${flag} (did you mean --${guess}?)`);
+  }
+  const said: string[] = [];
+  if (flags.length > 0) said.push(`unknown option${flags.length === 1 ? '' : 's'}: ${flags.join(', ')}`);
+  if (strays.length > 0) {
+    const file = options.includes('dataset') ? strays.find((s) => /\.(csv|jsonl|tsv|txt)$/i.test(s)) : undefined;
+    said.push(`unexpected argument${strays.length === 1 ? '' : 's'}: ${strays.map((s) => `"${s}"`).join(', ')}${file ? ` (a question set is given as --dataset ${file})` : ''}`);
+  }
+  return said.join('; ');
 }
 
 const camel = (kebab: string): string => kebab.replace(/-+([a-z0-9])/g, (_, c: string) => c.toUpperCase());

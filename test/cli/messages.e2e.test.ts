@@ -46,6 +46,13 @@ describe('messages that name what was typed', () => {
     expect(paths).toEqual([]);
   });
 
+  it('a question set given without --dataset: the message says how to give it', async () => {
+    const run = await runCli(['run', 'faq.csv']);
+    expect([run.code, run.stderr]).toEqual([2, 'answer-eval: unexpected argument: "faq.csv" (a question set is given as --dataset faq.csv)\nSee answer-eval run --help.\n']);
+    const validate = await runCli(['validate', 'faq.csv']);
+    expect([validate.code, validate.stderr]).toEqual([2, 'answer-eval: Missing required argument: dataset (a question set is given as --dataset faq.csv)\nSee answer-eval validate --help.\n']);
+  });
+
   it('an unknown option suggests the nearest one of the command, an unknown command the nearest command', async () => {
     const typo = await runCli(['run', '--concurrancy', '4']);
     expect([typo.code, typo.stderr]).toEqual([2, 'answer-eval: unknown option: --concurrancy (did you mean --concurrency?)\nSee answer-eval run --help.\n']);

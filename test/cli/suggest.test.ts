@@ -28,13 +28,17 @@ describe('option suggestions', () => {
   });
 
   it("turns yargs' unknown-argument message into one naming each option as typed, with the nearest known one", () => {
-    const options = ['concurrency', 'quiet', 'max-consecutive-errors'];
+    const options = ['concurrency', 'quiet', 'max-consecutive-errors', 'dataset'];
     expect(unknownOptionMessage('Unknown argument: concurrancy', ['run', '--concurrancy', '3'], options)).toBe('unknown option: --concurrancy (did you mean --concurrency?)');
     expect(
       unknownOptionMessage('Unknown arguments: max-consecutve-errors, maxConsecutveErrors, qiet', ['run', '--max-consecutve-errors=3', '--qiet'], options),
     ).toBe('unknown options: --max-consecutve-errors (did you mean --max-consecutive-errors?), --qiet (did you mean --quiet?)');
     expect(unknownOptionMessage('Unknown argument: x', ['run', '-x'], options)).toBe('unknown option: -x');
-    expect(unknownOptionMessage('Unknown argument: stray', ['run', 'stray'], options)).toBe('unknown option: "stray"');
+    expect(unknownOptionMessage('Unknown argument: stray', ['run', 'stray'], options)).toBe('unexpected argument: "stray"');
+    expect(unknownOptionMessage('Unknown argument: faq.csv', ['run', 'faq.csv'], options)).toBe('unexpected argument: "faq.csv" (a question set is given as --dataset faq.csv)');
+    expect(unknownOptionMessage('Unknown arguments: qiet, a.jsonl', ['run', '--qiet', 'a.jsonl'], options)).toBe(
+      'unknown option: --qiet (did you mean --quiet?); unexpected argument: "a.jsonl" (a question set is given as --dataset a.jsonl)',
+    );
     expect(unknownOptionMessage('Not enough arguments following: c', ['run', '-c'], options)).toBeUndefined();
   });
 });
