@@ -46,6 +46,18 @@ describe('messages that name what was typed', () => {
     expect(paths).toEqual([]);
   });
 
+  it('serve on a port in use: exit 2 naming it, not an internal error', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const res = await runCli(['serve', '--port', String(port)]);
+      expect([res.code, res.stderr]).toEqual([2, `answer-eval: --port ${port}: 127.0.0.1:${port} is already in use (another process listens there): choose another port, or --port 0 for any free one\n`]);
+    } finally {
+      taken.close();
+    }
+  });
+
   it('a question set given without --dataset: the message says how to give it', async () => {
     const run = await runCli(['run', 'faq.csv']);
     expect([run.code, run.stderr]).toEqual([2, 'answer-eval: unexpected argument: "faq.csv" (a question set is given as --dataset faq.csv)\nSee answer-eval run --help.\n']);

@@ -43,7 +43,7 @@ export const trendCommand = defineCommand({
     const written = await writeTrend(trend, argv.out, formats);
     const fresh = trend.failing.filter((q) => q.newFailure).length;
     process.stdout.write(
-      `answer-eval trend: ${trend.runs.length} runs, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
+      `answer-eval trend: ${trend.runs.length} run${trend.runs.length === 1 ? '' : 's'}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
     );
     enforceGates(verdictOf(trend.gates), (t) => process.stdout.write(t));
   },
