@@ -15,6 +15,7 @@ import type { ReportFormat } from '../report/formats.js';
 import type { RunOutcome } from '../run/run.js';
 import { compareWithBaseline } from './baseline.js';
 import { enforceGates } from './gates.js';
+import type { QuestionResult } from '../model/report.js';
 import { appendJobSummary, reportWriteFailure, writeRunReports } from './run-dir.js';
 
 type GateArgs = Parameters<typeof qualityGatesOf>[0] &
@@ -68,6 +69,21 @@ async function finish(
   }
   if (failure) throw reportWriteFailure(failure, o.dir, written, stoppedBy);
   if (stoppedBy) throw stoppedBy;
-  if (unmeasured !== undefined) throw new NothingMeasuredError(unmeasured);
+  if (unmeasured !== undefined) throw new NothingMeasuredError(`${unmeasured}${mostCommonError(data.results)}`);
   enforceGates(verdict, (t) => process.stdout.write(t));
+}
+
+/** The error most questions ended in, said after "nothing was measured", so the user need not open results.csv. */
+function mostCommonError(results: Iterable<QuestionResult>): string {
+  const counts = new Map<string, number>();
+  let errors = 0;
+  for (const r of results) {
+    if (r.error === undefined || r.error === null) continue;
+    errors++;
+    const key = `${r.error.kind}: ${r.error.message}`;
+    if (counts.has(key) || counts.size < 100) counts.set(key, (counts.get(key) ?? 0) + 1); // a bounded tally
+  }
+  let top: [string, number] | undefined;
+  for (const entry of counts) if (top === undefined || entry[1] > top[1]) top = entry;
+  return top === undefined ? '' : `. The most common error (${top[1]} of ${errors}): ${top[0]}`;
 }
