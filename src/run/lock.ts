@@ -112,8 +112,21 @@ function running(holder: Holder): boolean {
   if (holder.host !== hostname()) return true;
   try {
     process.kill(holder.pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !zombie(holder.pid);
+}
+
+/**
+ * Whether the process has exited but not been reaped (Linux): signal 0 still reaches it, so a run killed with
+ * SIGKILL looked alive until its parent reaped it, forever under a container init that never does.
+ */
+function zombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false; // no /proc (macOS) or gone meanwhile: as signal 0 said
   }
 }
