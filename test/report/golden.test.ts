@@ -1,6 +1,7 @@
 import { gunzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { renderString, REPORT_FORMATS, type ReportFormat } from '../../src/report/formats.js';
+import { CONVERSATION_STYLES, STYLES } from '../../src/report/html/styles.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../../src/model/report.js';
 import { arraySource } from '../../src/model/source.js';
 import { computeMetrics } from '../../src/score/metrics/index.js';
@@ -36,8 +37,13 @@ function shownData(html: string): unknown {
   };
 }
 
+// the style sheet is the same for every report (and one more part with conversations): named here, kept once in
+// golden/styles.css; a sheet that is neither stays in the file whole
+const styleSheets: Record<string, string> = { [STYLES]: 'STYLES', [STYLES + CONVERSATION_STYLES]: 'STYLES + CONVERSATION_STYLES' };
+
 const readableHtml = (html: string): string =>
   html
+    .replace(/<style>([\s\S]*?)<\/style>/, (whole, css: string) => (styleSheets[css] ? `<style>(${styleSheets[css]}: golden/styles.css)</style>` : whole))
     .replace(/<script id="page-data"[^>]*>[^<]*<\/script>/, () => `<script id="page-data">\n${JSON.stringify(shownData(html), null, 1)}\n</script>`)
     .replace(/<script>\(function (\w+)[\s\S]*?<\/script>/g, (_, name: string) => `<script>(${name} code)</script>`);
 
@@ -84,6 +90,10 @@ const CASES: [string, () => Report][] = [
 ];
 
 describe('every format: golden files', () => {
+  it('report.html style sheet', async () => {
+    await expect(`/* STYLES */\n${STYLES.trim()}\n\n/* CONVERSATION_STYLES */\n${CONVERSATION_STYLES.trim()}\n`).toMatchFileSnapshot('golden/styles.css');
+  });
+
   for (const [name, make] of CASES) {
     describe(name, () => {
       const report = make();
