@@ -1,5 +1,6 @@
 import type { Consistency, Metrics } from '../model/metrics.js';
 import { pct } from './describe.js';
+import { gotoLink } from './html/page.js';
 import { escapeHtml as h } from './escape.js';
 
 /** How a run with --repeat is scored, in words: every report says it. */
@@ -38,7 +39,7 @@ export function consistencyCard(metrics: Metrics): string {
 export function inconsistentTable(metrics: Metrics): string {
   const c = metrics.consistency;
   if (!c || c.inconsistent.length === 0) return '';
-  const rows = c.inconsistent.map((q) => `<tr><td><a href="#questions" class="example" data-id="${h(q.id)}">${h(q.id)}</a></td><td>${h(top1s(q.top1))}</td></tr>`).join('');
+  const rows = c.inconsistent.map((q) => `<tr><td>${gotoLink({ id: q.id }, h(q.id), 'example')}</td><td>${h(top1s(q.top1))}</td></tr>`).join('');
   const shown = c.inconsistent.length < c.interval.n - c.interval.successes ? `, the first ${c.inconsistent.length}` : '';
   return `<table class="slices" id="inconsistent"><caption>${c.interval.n - c.interval.successes} questions whose top-1 changed between askings${shown}</caption><thead><tr><th>id</th><th>top-1 sequence number of each asking</th></tr></thead><tbody>${rows}</tbody></table>`;
 }

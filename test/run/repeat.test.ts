@@ -65,6 +65,8 @@ describe('run --repeat', () => {
     const html = renderString('html', report);
     expect(html).toContain('Consistency · 3 askings');
     expect(html).toContain('<table class="slices" id="inconsistent">');
+    // each id is a link the page's script handles: it filters the question table to that question
+    expect(html).toContain('<a href="#questions" class="goto example" data-id="sh">sh</a>');
   });
 
   it('resumes a repeat run: asks only the askings the journal lacks, and reports as one uninterrupted run would', async () => {
