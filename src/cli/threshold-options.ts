@@ -1,26 +1,23 @@
 import type { Argv } from 'yargs';
 import { ConfigError } from '../errors.js';
+import { numberOption, POINTS, SHARE } from '../util/numbers.js';
 import type { ThresholdOptions } from '../score/metrics/thresholds.js';
 
 /** How the recommended floor threshold is chosen, shared by `run` and `report`. */
 export const thresholdOptions = <T>(y: Argv<T>) =>
   y
     .option('oos-share', {
-      type: 'number',
+      ...numberOption('oos-share', SHARE),
       group: 'Threshold advice:',
       describe: 'the share of live questions that are out of scope (0..1): recommend the floor with the best accuracy on such traffic',
     })
     .option('keep-accuracy', {
-      type: 'number',
+      ...numberOption('keep-accuracy', POINTS),
       group: 'Threshold advice:',
       describe: 'recommend the highest floor keeping in-scope accuracy within this many points of its best (e.g. 1)',
     })
     .check((argv) => {
-      const share = argv['oos-share'];
-      const keep = argv['keep-accuracy'];
-      if (share !== undefined && (typeof share !== 'number' || !(share >= 0 && share <= 1))) throw new ConfigError(`--oos-share must be a share between 0 and 1, got ${String(share)}`);
-      if (keep !== undefined && (typeof keep !== 'number' || !(keep >= 0 && keep <= 100))) throw new ConfigError(`--keep-accuracy must be points between 0 and 100, got ${String(keep)}`);
-      if (share !== undefined && keep !== undefined) throw new ConfigError('--oos-share and --keep-accuracy are two objectives: give one');
+      if (argv['oos-share'] !== undefined && argv['keep-accuracy'] !== undefined) throw new ConfigError('--oos-share and --keep-accuracy are two objectives: give one');
       return true;
     });
 

@@ -16,6 +16,7 @@ export const SHARE: NumberRule = { says: 'a share between 0 and 1', accepts: (n)
 export const OPEN_SHARE: NumberRule = { says: 'between 0 and 1 (exclusive)', accepts: (n) => n > 0 && n < 1 };
 export const SCORE: NumberRule = { says: 'a score between 0 and 100', accepts: (n) => n >= 0 && n <= 100 };
 export const FINITE: NumberRule = { says: 'a number', accepts: (n) => Number.isFinite(n) };
+export const POINTS: NumberRule = { says: 'points between 0 and 100', accepts: (n) => n >= 0 && n <= 100 };
 
 /** The value as the user typed it: a number as is, anything else quoted (`"abc"`). */
 const typed = (value: unknown): string => (typeof value === 'number' ? String(value) : JSON.stringify(Array.isArray(value) ? value.join(' ') : String(value)));
@@ -25,6 +26,12 @@ const thrown = new Set<string>();
 
 /** True when `message` is one a numberArg threw (so the CLI says it as a configuration error, not a usage one). */
 export const isNumberArgMessage = (message: string): boolean => thrown.has(message);
+
+/**
+ * A numeric yargs option (`--flag` needs its value), checked by numberArg: spread it into the option's settings. No
+ * yargs `type`, which would turn "abc" into NaN before anything could name it.
+ */
+export const numberOption = (flag: string, rule: NumberRule) => ({ requiresArg: true, coerce: numberArg(`--${flag}`, rule) });
 
 /**
  * A yargs `coerce` for a numeric flag: takes the text as typed (the option has no yargs `type`, which would turn

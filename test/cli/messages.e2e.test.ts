@@ -58,6 +58,16 @@ describe('messages that name what was typed', () => {
     }
   });
 
+  it('every numeric flag names what was typed, and one given without its value is refused (trend, report, compare)', async () => {
+    const flaky = await runCli(['trend', dir, '--max-flaky', 'abc']);
+    expect([flaky.code, flaky.stderr]).toEqual([2, 'answer-eval: --max-flaky must be a whole number >= 0, got "abc"\n']);
+    const bare = await runCli(['trend', dir, '--max-flaky']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('Not enough arguments following: max-flaky');
+    const share = await runCli(['report', '--from', dir, '--oos-share', 'half']);
+    expect([share.code, share.stderr]).toEqual([2, 'answer-eval: --oos-share must be a share between 0 and 1, got "half"\n']);
+  });
+
   it('a question set given without --dataset: the message says how to give it', async () => {
     const run = await runCli(['run', 'faq.csv']);
     expect([run.code, run.stderr]).toEqual([2, 'answer-eval: unexpected argument: "faq.csv" (a question set is given as --dataset faq.csv)\nSee answer-eval run --help.\n']);

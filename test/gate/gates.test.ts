@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compareReports } from '../../src/compare/compare.js';
 import { ConfigError } from '../../src/errors.js';
 import { failures, qualityGates, regressionGates } from '../../src/gate/gates.js';
-import { checkGateArgs } from '../../src/gate/options.js';
+import yargs from 'yargs';
+import { gateOptions } from '../../src/gate/options.js';
 import { summarize } from '../../src/score/summary.js';
 import { FILES, many, report, result } from '../compare/fixtures.js';
 
@@ -62,13 +63,23 @@ describe('regression gates', () => {
 });
 
 describe('gate flag validation', () => {
+  // the flags as yargs reads them (numberOption: what was typed is checked and named)
+  const parse = (...args: string[]) =>
+    gateOptions(yargs(args))
+      .exitProcess(false)
+      .fail((message, error) => {
+        throw error ?? new Error(message);
+      })
+      .parseSync();
+
   it('accepts rates in 0..1 and refuses anything else, naming the flag', () => {
-    expect(checkGateArgs({ 'min-accuracy': 0, 'max-error-rate': 1, alpha: 0.05, 'max-broken': 0 })).toBe(true);
-    expect(() => checkGateArgs({ 'min-accuracy': 1.5 })).toThrow(new ConfigError('--min-accuracy must be a share between 0 and 1, got 1.5'));
-    expect(() => checkGateArgs({ 'max-fallback-missed-rate': -0.1 })).toThrow('--max-fallback-missed-rate must be a share between 0 and 1');
-    expect(() => checkGateArgs({ 'max-error-rate': Number.NaN })).toThrow('--max-error-rate must be a share between 0 and 1, got NaN');
-    expect(() => checkGateArgs({ alpha: 1 })).toThrow('--alpha must be between 0 and 1 (exclusive), got 1');
-    expect(() => checkGateArgs({ 'max-broken': 1.5 })).toThrow('--max-broken must be a whole number >= 0, got 1.5');
-    expect(() => checkGateArgs({ resamples: 0 })).toThrow('--resamples must be a whole number >= 1');
+    expect(parse('--min-accuracy', '0', '--max-error-rate', '1', '--alpha', '0.05', '--max-broken', '0')).toMatchObject({ minAccuracy: 0, maxErrorRate: 1, alpha: 0.05, maxBroken: 0 });
+    expect(() => parse('--min-accuracy', '1.5')).toThrow('--min-accuracy must be a share between 0 and 1, got 1.5');
+    expect(() => parse('--max-fallback-missed-rate', '-0.1')).toThrow('--max-fallback-missed-rate must be a share between 0 and 1');
+    expect(() => parse('--max-error-rate', 'NaN')).toThrow('--max-error-rate must be a share between 0 and 1, got "NaN"');
+    expect(() => parse('--alpha', '1')).toThrow('--alpha must be between 0 and 1 (exclusive), got 1');
+    expect(() => parse('--max-broken', '1.5')).toThrow('--max-broken must be a whole number >= 0, got 1.5');
+    expect(() => parse('--resamples', '0')).toThrow('--resamples must be a whole number >= 1');
+    expect(() => parse('--max-broken')).toThrow('Not enough arguments following: max-broken');
   });
 });

@@ -5,7 +5,7 @@ import { compareData } from '../../compare/compare.js';
 import { openPair } from '../../compare/load.js';
 import { renderCompareConsole } from '../../compare/render/console.js';
 import { writeComparison } from '../../compare/write.js';
-import { checkGateArgs, compareSettingsOf, gateOptions, qualityGatesOf, regressionGatesOf } from '../../gate/options.js';
+import { compareSettingsOf, gateOptions, qualityGatesOf, regressionGatesOf } from '../../gate/options.js';
 import { comparisonWithVerdict, judge } from '../../gate/verdict.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
@@ -21,7 +21,6 @@ const builder = (y: Argv) =>
       .option('out', { alias: 'o', type: 'string', describe: 'where compare.json, compare.html and compare.md go (default: the directory of HEAD)' })
       .option('force', { type: 'boolean', default: false, describe: 'compare even when the schemaVersion major or the agent differ (another dataset is fine: questions are matched by id)' }),
   )
-    .check(checkGateArgs)
     .epilogue(
       'Quality gates (--min-*, --max-error-rate, --max-fallback-missed-rate) are judged on HEAD; regression gates (--fail-on, --max-broken) on the comparison. ' +
         `Errors are never regressions: gate them with --max-error-rate.\n\n${EXIT_CODES_HELP}`,

@@ -5,7 +5,7 @@ import { renderConsoleSummary } from '../../report/console.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { rescoreReport } from '../../rescore/rescore.js';
 import { defineCommand } from '../command.js';
-import { FINITE, numberArg } from '../../util/numbers.js';
+import { FINITE, numberOption } from '../../util/numbers.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 
 /** A run directory's report.json, or the report.json given. */
@@ -18,7 +18,7 @@ export const rescoreCommand = defineCommand({
       .option('out', { alias: 'o', type: 'string', demandOption: true, describe: 'where the rescored reports go (not the run directory itself)' })
       .option('dataset', { alias: 'd', type: 'string', describe: "a corrected dataset: the run's ids with changed expectations (default: the expectations the run recorded)" })
       .option('aliases', { type: 'string', describe: "CSV of old,new sequence numbers applied to expected_sequence (default: the run's, from its journal)" })
-      .option('floor', { type: 'string', requiresArg: true, coerce: numberArg('--floor', FINITE), describe: 'drop answers scoring below this, as if the service had refused them (what-if of the floor threshold)' })
+      .option('floor', { ...numberOption('floor', FINITE), describe: 'drop answers scoring below this, as if the service had refused them (what-if of the floor threshold)' })
       .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
       .epilogue(`The rescored report is marked run.rescored (what changed) and reads like any other: compare, trend, merge.\n\n${EXIT_CODES_HELP}`),
   handler: async (argv) => {

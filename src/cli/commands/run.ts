@@ -5,14 +5,14 @@ import { parseShard } from '../../dataset/shard.js';
 import { openDataset } from '../../dataset/source.js';
 import { SAMPLE_QUESTIONS } from '../../engine/index.js';
 import { ConfigError, formatProblem, type InputProblem } from '../../errors.js';
-import { checkGateArgs, gateOptions, wantsRegressionGates } from '../../gate/options.js';
+import { gateOptions, wantsRegressionGates } from '../../gate/options.js';
 import { parseFormats } from '../../report/write.js';
 import { readJournalHeader } from '../../run/journal.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
 import { openTarget } from '../../run/target.js';
 import { readAgentCode } from '../agent-code.js';
-import { ABOVE_0, numberArg, SCORE, SHARE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1, type NumberRule } from '../../util/numbers.js';
+import { ABOVE_0, numberOption, SCORE, SHARE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1 } from '../../util/numbers.js';
 import { checkBaseline, readBaseline } from '../baseline.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
@@ -22,9 +22,6 @@ import { claimRunDir } from '../run-dir.js';
 import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 import { onInterrupt } from '../signals.js';
 
-// Numeric flags have no yargs `type` (it would turn "abc" into NaN): numberArg reads what was typed and names it.
-const num = (flag: string, rule: NumberRule) => ({ requiresArg: true, coerce: numberArg(`--${flag}`, rule) });
-
 // How a question is asked has no yargs default: a resumed run takes it from the journal unless given.
 const builder = (y: Argv) =>
   thresholdOptions(gateOptions(y))
@@ -33,19 +30,19 @@ const builder = (y: Argv) =>
     .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
     .option('kb', { type: 'string', describe: "knowledge base: served by the embedded engine (default: the sample one; with --resume: the journal's); with --base-url, the one beside the service, for entry texts and categories" })
-    .option('floor', { ...num('floor', SCORE), describe: 'the embedded engine\'s floor threshold, 0-100 (below it the reply is the floor answer) [default: 38]' })
-    .option('suggestion-threshold', { ...num('suggestion-threshold', SCORE), describe: 'the embedded engine\'s suggestion threshold, 0-100 [default: 50]' })
+    .option('floor', { ...numberOption('floor', SCORE), describe: 'the embedded engine\'s floor threshold, 0-100 (below it the reply is the floor answer) [default: 38]' })
+    .option('suggestion-threshold', { ...numberOption('suggestion-threshold', SCORE), describe: 'the embedded engine\'s suggestion threshold, 0-100 [default: 50]' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
     .option('agent-code-file', { type: 'string', describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
-    .option('concurrency', { alias: 'c', ...num('concurrency', WHOLE_AT_LEAST_1), default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
-    .option('rps', { ...num('rps', ABOVE_0), describe: 'requests per second for the whole run (default: no limit until a 429)' })
-    .option('timeout', { ...num('timeout', WHOLE_AT_LEAST_1), describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
+    .option('concurrency', { alias: 'c', ...numberOption('concurrency', WHOLE_AT_LEAST_1), default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
+    .option('rps', { ...numberOption('rps', ABOVE_0), describe: 'requests per second for the whole run (default: no limit until a 429)' })
+    .option('timeout', { ...numberOption('timeout', WHOLE_AT_LEAST_1), describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
     .option('retries', {
-      ...num('retries', WHOLE_AT_LEAST_0),
+      ...numberOption('retries', WHOLE_AT_LEAST_0),
       describe: `retries for network errors, timeouts, 429 and 5xx (a turn of a conversation: only a request that cannot have reached the service) [default: ${RUN_DEFAULTS.retries}]`,
     })
     .option('max-consecutive-errors', {
-      ...num('max-consecutive-errors', WHOLE_AT_LEAST_0),
+      ...numberOption('max-consecutive-errors', WHOLE_AT_LEAST_0),
       default: RUN_DEFAULTS.maxConsecutiveErrors,
       describe: 'stop the run (exit 3) after this many questions in a row end in error; 0 never stops',
     })
@@ -54,16 +51,16 @@ const builder = (y: Argv) =>
     .option('guest', { type: 'boolean', describe: 'ask the single questions as a guest (--no-guest needs --username; a conversation never is) [default: true]' })
     .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
     .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
-    .option('max-response-bytes', { ...num('max-response-bytes', WHOLE_AT_LEAST_1), describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
+    .option('max-response-bytes', { ...numberOption('max-response-bytes', WHOLE_AT_LEAST_1), describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
     .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id; auto: from the CI or Kubernetes environment' })
-    .option('repeat', { ...num('repeat', WHOLE_AT_LEAST_1), describe: 'ask every question N times, spread over the run; scored on the first answer, the others say whether the top-1 stays the same [default: 1]' })
-    .option('min-consistency', { ...num('min-consistency', SHARE), group: 'Gates:', describe: 'with --repeat: fail when the share of questions with one top-1 across their askings is below this (0..1)' })
+    .option('repeat', { ...numberOption('repeat', WHOLE_AT_LEAST_1), describe: 'ask every question N times, spread over the run; scored on the first answer, the others say whether the top-1 stays the same [default: 1]' })
+    .option('min-consistency', { ...numberOption('min-consistency', SHARE), group: 'Gates:', describe: 'with --repeat: fail when the share of questions with one top-1 across their askings is below this (0..1)' })
     .option('max-turn-delay', {
-      ...num('max-turn-delay', WHOLE_AT_LEAST_0),
+      ...numberOption('max-turn-delay', WHOLE_AT_LEAST_0),
       describe: `conversations: the longest wait, in ms, after a turn whose answer asks for a delay (the service gives it in seconds) [default: ${RUN_DEFAULTS.maxTurnDelayMs}]`,
     })
     .option('min-conversation-pass-rate', {
-      ...num('min-conversation-pass-rate', SHARE),
+      ...numberOption('min-conversation-pass-rate', SHARE),
       group: 'Gates:',
       describe: 'fail when the share of conversations whose every turn passed (those in error apart) is below this (0..1)',
     })
@@ -71,7 +68,7 @@ const builder = (y: Argv) =>
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
     .option('resume', { type: 'string', describe: 'continue the run journaled in this --out directory' })
     .option('rerun', { choices: ['errors'] as const, describe: 'with --resume: ask again the questions that ended in error' })
-    .option('grace', { ...num('grace', WHOLE_AT_LEAST_0), default: RUN_DEFAULTS.graceMs, describe: 'after SIGINT/SIGTERM, ms to wait for requests in flight' })
+    .option('grace', { ...numberOption('grace', WHOLE_AT_LEAST_0), default: RUN_DEFAULTS.graceMs, describe: 'after SIGINT/SIGTERM, ms to wait for requests in flight' })
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress line on stderr' })
     .option('insecure', { type: 'boolean', default: false, describe: 'DANGER: do not verify TLS certificates (test servers only)' })
     .option('baseline', { type: 'string', group: 'Gates:', describe: "a report.json (or the directory a run wrote it to) to compare this run with; writes compare.* beside the run's reports" })
@@ -82,7 +79,6 @@ const builder = (y: Argv) =>
         'A run that could not complete, or in which every question ended in error, exits 3 and is not gated. ' +
         `An interrupted embedded run resumes with --resume DIR alone: the engine restarts on the same knowledge base and options.\n\n${EXIT_CODES_HELP}`,
     )
-    .check(checkGateArgs)
     .check((argv) => {
       const minConsistency = argv['min-consistency'];
       if (minConsistency !== undefined && argv.resume === undefined && !((argv.repeat ?? 1) > 1)) throw new ConfigError('--min-consistency needs --repeat N with N >= 2 (it judges whether repeated askings get the same top-1)');

@@ -1,11 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { parseLatency, SAMPLE_KB, startEngine, type FaultOptions } from '../../engine/index.js';
 import { ConfigError } from '../../errors.js';
-import { ABOVE_0, numberArg, SCORE, SHARE, WHOLE, type NumberRule } from '../../util/numbers.js';
+import { ABOVE_0, numberOption, SCORE, SHARE, WHOLE, type NumberRule } from '../../util/numbers.js';
 
 const PORT: NumberRule = { says: 'a port number, 0-65535 (0: any free port)', accepts: (n) => Number.isInteger(n) && n >= 0 && n <= 65535 };
-// no yargs `type`: numberArg reads what was typed and names it
-const num = (flag: string, rule: NumberRule) => ({ requiresArg: true, coerce: numberArg(`--${flag}`, rule) });
 
 interface ServeArgs {
   kb: string;
@@ -31,19 +29,19 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   builder: (y) =>
     y
       .option('kb', { type: 'string', default: SAMPLE_KB, defaultDescription: 'datasets/sample/kb.jsonl', describe: 'knowledge base (.jsonl or .csv)' })
-      .option('port', { ...num('port', PORT), default: 8080, describe: 'port (0 = any free port)' })
+      .option('port', { ...numberOption('port', PORT), default: 8080, describe: 'port (0 = any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on' })
       .option('agent', { type: 'string', default: 'demo', describe: 'agent id expected in "wikiagent"; the code comes from ANSWER_AGENT_CODE' })
       .option('latency', { type: 'string', describe: 'added latency in ms: fixed "50" or median,p99 "50,200"' })
-      .option('error-rate', { ...num('error-rate', SHARE), default: 0, describe: 'share of 500/502/503 replies (0-1)' })
-      .option('malformed-rate', { ...num('malformed-rate', SHARE), default: 0, describe: 'share of 200 replies whose body is not JSON' })
-      .option('reset-rate', { ...num('reset-rate', SHARE), default: 0, describe: 'share of connections dropped without a reply' })
-      .option('throttle-rate', { ...num('throttle-rate', SHARE), default: 0, describe: 'share of 429 replies with Retry-After' })
-      .option('oversize-rate', { ...num('oversize-rate', SHARE), default: 0, describe: 'share of 200 replies with a body of several MiB' })
-      .option('seed', { ...num('seed', WHOLE), default: 1, describe: 'seed of the fault decisions' })
-      .option('floor', { ...num('floor', SCORE), describe: 'floor threshold on the 0-100 score scale' })
-      .option('follow-up-floor', { ...num('follow-up-floor', SCORE), describe: 'inside a dialogue, the score a follow-up needs to be understood (0-100)' })
-      .option('session-minutes', { ...num('session-minutes', ABOVE_0), describe: "minutes of silence after which a user's dialogue and repeat memory are forgotten (default 30)" }),
+      .option('error-rate', { ...numberOption('error-rate', SHARE), default: 0, describe: 'share of 500/502/503 replies (0-1)' })
+      .option('malformed-rate', { ...numberOption('malformed-rate', SHARE), default: 0, describe: 'share of 200 replies whose body is not JSON' })
+      .option('reset-rate', { ...numberOption('reset-rate', SHARE), default: 0, describe: 'share of connections dropped without a reply' })
+      .option('throttle-rate', { ...numberOption('throttle-rate', SHARE), default: 0, describe: 'share of 429 replies with Retry-After' })
+      .option('oversize-rate', { ...numberOption('oversize-rate', SHARE), default: 0, describe: 'share of 200 replies with a body of several MiB' })
+      .option('seed', { ...numberOption('seed', WHOLE), default: 1, describe: 'seed of the fault decisions' })
+      .option('floor', { ...numberOption('floor', SCORE), describe: 'floor threshold on the 0-100 score scale' })
+      .option('follow-up-floor', { ...numberOption('follow-up-floor', SCORE), describe: 'inside a dialogue, the score a follow-up needs to be understood (0-100)' })
+      .option('session-minutes', { ...numberOption('session-minutes', ABOVE_0), describe: "minutes of silence after which a user's dialogue and repeat memory are forgotten (default 30)" }),
   handler: async (args) => {
     const faults: FaultOptions = {
       ...(args.latency !== undefined && { latency: parseLatency(args.latency) }),

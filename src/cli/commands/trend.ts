@@ -1,4 +1,4 @@
-import { ConfigError } from '../../errors.js';
+import { numberOption, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1 } from '../../util/numbers.js';
 import { buildTrend, TREND_DEFAULTS } from '../../trend/build.js';
 import { findRuns } from '../../trend/discover.js';
 import { parseTrendFormats, writeTrend } from '../../trend/write.js';
@@ -16,18 +16,9 @@ export const trendCommand = defineCommand({
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'run directories (each with its report.json), or directories holding them (e.g. one per night)' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/trend', describe: 'where trend.html, trend.md and trend.json go' })
       .option('format', { type: 'string', default: 'all', describe: 'files to write, comma-separated: html,md,json' })
-      .option('flaky-flips', { type: 'number', default: TREND_DEFAULTS.flakyFlips, describe: 'a question is flaky when its top-1 correctness flipped at least this often with neither it nor the service changed' })
-      .option('max-new-failures', { type: 'number', group: 'Gates:', describe: 'fail (exit 1) when more questions than this fail in the latest run after passing the last time they were judged' })
-      .option('max-flaky', { type: 'number', group: 'Gates:', describe: 'fail (exit 1) when more questions than this are flaky' })
-      .check((argv) => {
-        const flips = argv['flaky-flips'];
-        if (!Number.isInteger(flips) || flips < 1) throw new ConfigError(`--flaky-flips must be a whole number >= 1, got ${flips}`);
-        for (const key of ['max-new-failures', 'max-flaky'] as const) {
-          const v = argv[key];
-          if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new ConfigError(`--${key} must be a whole number >= 0, got ${v}`);
-        }
-        return true;
-      })
+      .option('flaky-flips', { ...numberOption('flaky-flips', WHOLE_AT_LEAST_1), default: TREND_DEFAULTS.flakyFlips, describe: 'a question is flaky when its top-1 correctness flipped at least this often with neither it nor the service changed' })
+      .option('max-new-failures', { ...numberOption('max-new-failures', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail (exit 1) when more questions than this fail in the latest run after passing the last time they were judged' })
+      .option('max-flaky', { ...numberOption('max-flaky', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail (exit 1) when more questions than this are flaky' })
       .epilogue(`Runs are put in start-time order. Gates are judged after every file is written; a failed gate exits 1.\n\n${EXIT_CODES_HELP}`),
   handler: async (argv) => {
     await ensureDir(argv.out, '--out');
