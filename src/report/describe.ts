@@ -39,11 +39,7 @@ export function describeGot(result: QuestionResult): string {
 
 export const round3 = (v: number): number => Math.round(v * 1000) / 1000;
 
-/** Shortens text to `max` characters (whole code points), with an ellipsis. */
-export function truncate(text: string, max: number): string {
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
-  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
-}
+export { truncate } from '../util/text.js';
 
 export const pct = (v: number | null | undefined, digits = 1): string => (v == null ? 'n/a' : `${(v * 100).toFixed(digits)}%`);
 export const ms = (v: number | null | undefined): string => (v == null ? 'n/a' : `${Math.round(v)} ms`);

@@ -1,4 +1,5 @@
 import { compileCheck, describeCheck, TURN_CHECK_KEYS, TURN_CHECKS, type TurnCheckKey, type TurnCheckResults, type TurnCheckValues, type TurnReply } from '../model/turn-checks.js';
+import { truncate } from '../util/text.js';
 
 /** A turn check that failed: what it wanted, what the reply held. */
 export interface FailedCheck {
@@ -30,11 +31,7 @@ export function judgeChecks(checks: TurnCheckValues | undefined, reply: TurnRepl
   return Object.keys(results).length === 0 ? undefined : { results, failed };
 }
 
-const MAX = 60;
-const quote = (text: string): string => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return `"${flat.length > MAX ? `${flat.slice(0, MAX - 1)}…` : flat}"`;
-};
+const quote = (text: string): string => `"${truncate(text, 60)}"`;
 
 /** A failed check in words: `expected dialog none; the reply leaves it in_progress`, `expected post-processed answer "contains:again"; the reply has none`. */
 export function describeFailedCheck(f: FailedCheck): string {

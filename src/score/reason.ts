@@ -3,6 +3,7 @@ import type { Outcome } from '../model/outcome.js';
 import type { Expect } from '../model/question.js';
 import type { ReportAnswer } from '../model/report.js';
 import { describeFailedCheck, type FailedCheck } from './checks.js';
+import { truncate } from '../util/text.js';
 import type { FieldMatcher, Matcher } from './match.js';
 
 /** What `explain` needs of a judged question. */
@@ -22,12 +23,7 @@ export interface Verdict {
   failedChecks?: readonly FailedCheck[];
 }
 
-const MAX = 60;
-const cut = (text: string): string => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX ? `${flat.slice(0, MAX - 1)}…` : flat;
-};
-const quote = (text: string): string => `"${cut(text)}"`;
+const quote = (text: string): string => `"${truncate(text, 60)}"`;
 const score = (v: number): string => String(Math.round(v * 1000) / 1000);
 
 /** An answer in words: `#14 "payments" (score 61.2)`; without its score: `#14 "payments"`. */

@@ -1,3 +1,4 @@
+import { truncate } from '../../util/text.js';
 import { neutralizeMentions } from '../../report/escape.js';
 import { verdictMarkdown } from '../../report/verdict.js';
 import type { Comparison, ConversationChange, ConversationComparison, CoverageChange, DriftGroup, EditedQuestion, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
@@ -16,8 +17,7 @@ export const escapeMd = (text: unknown): string =>
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
 
-const truncate = (s: string, max = 80): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
-const top = (s: QuestionSide): string => (s.top1 === null ? '(no answer)' : `${truncate(s.top1.answer)} (#${s.top1.sequence_number}, ${score(s.top1.score)})`);
+const top = (s: QuestionSide): string => (s.top1 === null ? '(no answer)' : `${truncate(s.top1.answer, 80)} (#${s.top1.sequence_number}, ${score(s.top1.score)})`);
 const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
 
 function table(header: string[], rows: string[][], total: number): string[] {
@@ -32,7 +32,7 @@ function questions(title: string, list: QuestionChange[], total: number): string
   const header = ['id', 'question', 'base', 'head'];
   const rows = list.map((q) => [
     escapeMd(q.id),
-    escapeMd(truncate(q.question)),
+    escapeMd(truncate(q.question, 80)),
     `${escapeMd(q.base.outcome)}: ${escapeMd(top(q.base))}`,
     `${escapeMd(q.head.outcome)}: ${escapeMd(top(q.head))}`,
   ]);
@@ -52,7 +52,7 @@ function drift(c: Comparison): string[] {
 
 function coverage(title: string, list: CoverageChange[], total: number): string[] {
   if (list.length === 0) return [];
-  return ['', `### ${title} (${total})`, '', ...table(['id', 'question', 'outcome'], list.map((q) => [escapeMd(q.id), escapeMd(truncate(q.question)), escapeMd(q.outcome)]), total)];
+  return ['', `### ${title} (${total})`, '', ...table(['id', 'question', 'outcome'], list.map((q) => [escapeMd(q.id), escapeMd(truncate(q.question, 80)), escapeMd(q.outcome)]), total)];
 }
 
 function edited(list: EditedQuestion[], total: number): string[] {
@@ -60,7 +60,7 @@ function edited(list: EditedQuestion[], total: number): string[] {
   const rows = list.map((q) => [
     escapeMd(q.id),
     escapeMd(q.edits.join(', ')),
-    q.edits.includes('question') ? `${escapeMd(truncate(q.baseQuestion, 60))} → ${escapeMd(truncate(q.question, 60))}` : escapeMd(truncate(q.question)),
+    q.edits.includes('question') ? `${escapeMd(truncate(q.baseQuestion, 60))} → ${escapeMd(truncate(q.question, 60))}` : escapeMd(truncate(q.question, 80)),
     q.edits.includes('expectation') ? `${escapeMd(truncate(q.expected.base, 40))} → ${escapeMd(truncate(q.expected.head, 40))}` : escapeMd(truncate(q.expected.head, 40)),
     `${escapeMd(q.base.outcome)} → ${escapeMd(q.head.outcome)}`,
   ]);
