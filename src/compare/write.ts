@@ -1,10 +1,8 @@
-import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeChunks } from '../report/write.js';
+import { writeFiles } from '../report/write.js';
 import { ChangeFile, ChangeList, type ChangeSource } from './changes.js';
 import { CONVERSATION_LISTS, conversationLineClass } from './conversations.js';
 import { COMPARE_FORMATS, type CompareFormat } from './render/index.js';
-import { mkdirs } from '../util/out-dir.js';
 import { CHANGES_FILE, type ChangeLine, type Comparison } from './schema.js';
 
 /** The changes compare.json lists: all of them when no list reached its limit. */
@@ -22,23 +20,18 @@ export function listedChanges(c: Comparison): ChangeList {
  * compare.json lists.
  */
 export async function writeComparison(c: Comparison, dir: string, changes: ChangeSource = listedChanges(c)): Promise<string[]> {
-  await mkdirs(dir);
-  const written: string[] = [];
-  for (const format of Object.keys(COMPARE_FORMATS) as CompareFormat[]) {
-    const { file, render } = COMPARE_FORMATS[format];
-    const path = join(dir, file);
-    await writeChunks(`${path}.tmp`, render(c, changes));
-    await rename(`${path}.tmp`, path);
+  const path = join(dir, CHANGES_FILE);
+  const found = changes instanceof ChangeFile && changes.path === path; // written as they were found: moved into place
+  const files = (Object.keys(COMPARE_FORMATS) as CompareFormat[]).map((format) => ({ file: COMPARE_FORMATS[format].file, chunks: () => COMPARE_FORMATS[format].render(c, changes) }));
+  if (!found) files.push({ file: CHANGES_FILE, chunks: () => changeLines(changes) });
+  const written = await writeFiles(dir, files);
+  if (found) {
+    changes.commit();
     written.push(path);
   }
-  const path = join(dir, CHANGES_FILE);
-  if (changes instanceof ChangeFile && changes.path === path) changes.commit();
-  else {
-    await writeChunks(`${path}.tmp`, (function* () {
-      for (const line of changes) yield `${JSON.stringify(line)}\n`;
-    })());
-    await rename(`${path}.tmp`, path);
-  }
-  written.push(path);
   return written;
+}
+
+function* changeLines(changes: ChangeSource): Generator<string> {
+  for (const line of changes) yield `${JSON.stringify(line)}\n`;
 }

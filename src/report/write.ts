@@ -9,15 +9,19 @@ import { ALL_FORMATS, REPORT_FORMATS, type ReportFormat } from './formats.js';
 import type { ReportData } from '../model/source.js';
 import { withMetrics } from '../score/metrics/index.js';
 
-/** Parses `--format html,json`; `all` or nothing means every format. */
-export function parseFormats(value: string | undefined): ReportFormat[] {
-  if (value === undefined || value.trim() === '' || value.trim() === 'all') return ALL_FORMATS;
+/** Parses `--format html,json` against a table of formats (`a report format`, `a trend format`); `all` or nothing means every one. */
+export function parseFormatList<F extends string>(value: string | undefined, table: Record<F, unknown>, noun: string): F[] {
+  const all = Object.keys(table) as F[];
+  if (value === undefined || value.trim() === '' || value.trim() === 'all') return all;
   const names = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
   for (const name of names) {
-    if (!(name in REPORT_FORMATS)) throw new ConfigError(`--format "${name}" is not a report format (expected some of: ${ALL_FORMATS.join(', ')})`);
+    if (!(name in table)) throw new ConfigError(`--format "${name}" is not ${noun} (expected some of: ${all.join(', ')})`);
   }
-  return [...new Set(names)] as ReportFormat[];
+  return [...new Set(names)] as F[];
 }
+
+/** Parses `--format html,json`; `all` or nothing means every format. */
+export const parseFormats = (value: string | undefined): ReportFormat[] => parseFormatList(value, REPORT_FORMATS, 'a report format');
 
 /** Joins small chunks up to about `size` characters, so the stream is not called once per line. */
 function* batched(chunks: Iterable<string>, size = 1 << 16): Generator<string> {
@@ -58,14 +62,22 @@ export async function writeChunks(path: string, chunks: Iterable<string>): Promi
  */
 export async function writeReports(report: ReportData, dir: string, formats: readonly ReportFormat[] = ALL_FORMATS): Promise<string[]> {
   const data = withMetrics(report);
+  return writeFiles(dir, formats.map((format) => ({ file: REPORT_FORMATS[format].file, chunks: () => REPORT_FORMATS[format].render(data) })));
+}
+
+/**
+ * Writes each file into `dir` (made if need be) through a temporary file, so a reader never sees half of one. Each
+ * on its own: when the file system refuses one (a full disk), the others are still written, then a ReportWriteError
+ * (exit 3) names every file not written and why. Returns the paths written.
+ */
+export async function writeFiles(dir: string, files: readonly { file: string; chunks: () => Iterable<string> }[]): Promise<string[]> {
   await ensureDir(dir, 'the report directory');
   const written: string[] = [];
   const failed: { path: string; cause: Error }[] = [];
-  for (const format of formats) {
-    const { file, render } = REPORT_FORMATS[format];
+  for (const { file, chunks } of files) {
     const path = join(dir, file);
     try {
-      await writeChunks(`${path}.tmp`, render(data));
+      await writeChunks(`${path}.tmp`, chunks());
       await rename(`${path}.tmp`, path);
       written.push(path);
     } catch (error) {

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChangeList } from '../../src/compare/changes.js';
@@ -6,7 +7,8 @@ import { compareData, compareReports } from '../../src/compare/compare.js';
 import { DriftCounter } from '../../src/compare/drift.js';
 import { openPair } from '../../src/compare/load.js';
 import { ChangeLineSchema, ComparisonSchema } from '../../src/compare/schema.js';
-import { ConfigError } from '../../src/errors.js';
+import { writeComparison } from '../../src/compare/write.js';
+import { ConfigError, ReportWriteError } from '../../src/errors.js';
 import type { Report } from '../../src/model/report.js';
 import { arraySource, fromReport, type ReportData } from '../../src/model/source.js';
 import { writeReports } from '../../src/report/write.js';
@@ -392,3 +394,17 @@ describe('DriftCounter', () => {
     expect(r.histogram.counts.reduce((a, b) => a + b, 0)).toBe(n);
   });
 });
+
+describe('writeComparison', () => {
+  it('a file the file system refuses is named in a ReportWriteError (exit 3); the others are written', async () => {
+    const c = compareReports(report([result('a', 'correct'), result('b', 'wrong')]), report([result('a', 'wrong'), result('b', 'wrong')]), FAST);
+    const out = join(tempDir('answer-eval-compare-write-'), 'out');
+    mkdirSync(join(out, 'compare.html.tmp'), { recursive: true }); // where compare.html is staged: a directory, so the write fails
+    const error = await writeComparison(c, out).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReportWriteError);
+    expect((error as ReportWriteError).exitCode).toBe(3);
+    expect((error as ReportWriteError).failed.map((f) => f.path)).toEqual([join(out, 'compare.html')]);
+    expect((error as ReportWriteError).written).toEqual(['compare.json', 'compare.md', 'changes.jsonl'].map((f) => join(out, f)));
+  });
+});
+

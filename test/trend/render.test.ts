@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -10,6 +10,8 @@ import { renderTrendHtml } from '../../src/trend/render/html.js';
 import { renderTrendJson } from '../../src/trend/render/index.js';
 import { renderTrendMarkdown } from '../../src/trend/render/markdown.js';
 import type { Trend } from '../../src/trend/schema.js';
+import { writeTrend } from '../../src/trend/write.js';
+import { ReportWriteError } from '../../src/errors.js';
 import { HOSTILE } from '../helpers/report-fixture.js';
 import { tempDir } from '../helpers/tmp.js';
 import { writeFixtureRuns } from './fixture.js';
@@ -52,5 +54,15 @@ describe('trend renderers', () => {
     expect(found).toHaveLength(6);
     await expect(findRuns([dir + '/nothing'])).rejects.toThrow(/nothing: no such file or directory/);
     await expect(findRuns([dir])).rejects.toThrow(/no report\.json in it or in its subdirectories/);
+  });
+
+  it('a file the file system refuses is named in a ReportWriteError (exit 3); the others are written', async () => {
+    const out = join(dir, 'refused');
+    mkdirSync(join(out, 'trend.md.tmp'), { recursive: true }); // where trend.md is staged: a directory, so the write fails
+    const error = await writeTrend(trend, out).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReportWriteError);
+    expect((error as ReportWriteError).exitCode).toBe(3);
+    expect((error as ReportWriteError).failed.map((f) => f.path)).toEqual([join(out, 'trend.md')]);
+    expect((error as ReportWriteError).written).toEqual([join(out, 'trend.html'), join(out, 'trend.json')]);
   });
 });

@@ -21,9 +21,9 @@ export const trendCommand = defineCommand({
       .option('max-flaky', { ...numberOption('max-flaky', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail (exit 1) when more questions than this are flaky' })
       .epilogue(`Runs are put in start-time order. Gates are judged after every file is written; a failed gate exits 1.\n\n${EXIT_CODES_HELP}`),
   handler: async (argv) => {
-    await ensureDir(argv.out, '--out');
     const formats = parseTrendFormats(argv.format);
     const reports = await findRuns(argv.dirs);
+    await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
     const trend = await buildTrend(reports, {
       flakyFlips: argv.flakyFlips,
       gates: {
