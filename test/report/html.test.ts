@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { encodePageData, type PageAnswer, type PageData } from '../../src/report/html/data.js';
 import { renderString } from '../../src/report/formats.js';
 import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
+import { confusionList } from '../../src/report/html/sections-entries.js';
+import type { Metrics } from '../../src/model/metrics.js';
 
 const decode = (b64: string): PageData => JSON.parse(strFromU8(gunzipSync(Buffer.from(b64, 'base64')))) as PageData;
 const embedded = (html: string): PageData =>
@@ -54,5 +56,17 @@ describe('report.html (static checks)', () => {
 
   it('is the same for the same report', () => {
     expect(renderString('html', report)).toBe(html);
+  });
+});
+
+describe('confusion list', () => {
+  it('links a count to its questions when a row writes the label in another case than the entry (Billing, billing)', () => {
+    const entry = (key: string, sequence: number) => ({ key, sequence }) as unknown as Metrics['entries'][number];
+    const metrics = {
+      confusions: [{ expected: 'Billing', got: '2', count: 3, examples: ['q1'] }],
+      entries: [entry('billing', 1), entry('payments', 2)],
+    } as unknown as Metrics;
+    const html = confusionList({ metrics } as unknown as Parameters<typeof confusionList>[0]);
+    expect(html).toContain('<a href="#questions" class="goto" data-expected="billing" data-got="payments">3</a>');
   });
 });

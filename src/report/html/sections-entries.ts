@@ -2,6 +2,7 @@ import { pct, truncate } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
 import type { Confusion, Entry, EntryFlow } from '../../model/metrics.js';
 import { OUT_OF_SCOPE, REFUSED } from '../../score/metrics/entries.js';
+import { normalizeText } from '../../model/normalize.js';
 import { gotoLink, type PageContext } from './page.js';
 
 /** Entries the table shows at most (worst F1 first); report.json has every one. */
@@ -111,14 +112,17 @@ export function confusionMatrix({ metrics }: PageContext, size = MATRIX_SIZE): s
   return `<figure class="matrix-box"><figcaption>Who takes whose questions: the ${top.length} most confused entries</figcaption><div class="matrix-wrap"><table class="matrix"><thead><tr><th scope="col">expected ↓ · got →</th>${head}<th scope="col">refused</th><th scope="col">other</th></tr></thead><tbody>${rows.join('')}</tbody></table></div><div class="hint">Rows: the entry a question expects; columns: the entry its top-1 is (numbered as the rows). The diagonal counts right answers. Click a number for its questions.</div></figure>`;
 }
 
-/** The entry key a confusion's side names (a label or a sequence number), when the entry table has it. */
+/**
+ * The entry key a confusion's side names (a label or a sequence number), when the entry table has it; compared as
+ * the matcher compares them (NFKC, case folding), since a row may write `Billing` for the label `billing`.
+ */
 function keyResolver(entries: Entry[]): (name: string) => string | undefined {
   const keys = new Map<string, string>();
   for (const e of entries) {
     if (e.sequence !== null && !keys.has(String(e.sequence))) keys.set(String(e.sequence), e.key);
-    keys.set(e.key, e.key);
+    keys.set(normalizeText(e.key), e.key);
   }
-  return (name) => keys.get(name);
+  return (name) => keys.get(normalizeText(name));
 }
 
 const examples = (c: Confusion): string => c.examples.map((id) => gotoLink({ id }, h(id), 'example')).join(' ');
