@@ -6,7 +6,8 @@ import { isNumberArgMessage } from '../util/numbers.js';
 import { TOOL_VERSION } from '../version.js';
 import { commands } from './commands/index.js';
 import { EXIT_CODES_HELP } from './exit-codes.js';
-import { optionNamesOf, unknownOptionMessage } from './suggest.js';
+import { datasetHint, optionNamesOf, unknownOptionMessage } from './suggest.js';
+import { isDatasetName } from '../dataset/source.js';
 
 /** The only place that decides the process exit code. */
 export async function main(argv: string[]): Promise<void> {
@@ -36,10 +37,9 @@ function usageError(message: string, argv: readonly string[]): AnswerEvalError {
   const unknown =
     command === undefined ? (guess === undefined ? undefined : `unknown command "${name}" (did you mean ${guess}?)`) : unknownOptionMessage(message, argv, optionNamesOf(command));
   // `validate faq.csv`: yargs misses --dataset before it sees the stray file
-  const stray = (t: string, i: number): boolean => /\.(csv|jsonl|tsv|txt)$/i.test(t) && !t.startsWith('-') && !(argv[i - 1] ?? '').startsWith('-');
+  const stray = (t: string, i: number): boolean => isDatasetName(t) && !t.startsWith('-') && !(argv[i - 1] ?? '').startsWith('-');
   const file = message === 'Missing required argument: dataset' ? argv.find((t, i) => i > argv.indexOf(name!) && stray(t, i)) : undefined;
-  const hint = file === undefined ? '' : ` (a question set is given as --dataset ${file})`;
-  return new AnswerEvalError(`${unknown ?? message}${hint}\nSee answer-eval ${command === undefined ? '' : `${name} `}--help.`, 'USAGE', 2);
+  return new AnswerEvalError(`${unknown ?? message}${datasetHint(file)}\nSee answer-eval ${command === undefined ? '' : `${name} `}--help.`, 'USAGE', 2);
 }
 
 main(hideBin(process.argv)).catch((error: unknown) => {

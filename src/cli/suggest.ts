@@ -1,4 +1,8 @@
 import yargs, { type CommandModule } from 'yargs';
+import { isDatasetName } from '../dataset/source.js';
+
+/** ` (a question set is given as --dataset FILE)` for a file typed without --dataset; empty without one. */
+export const datasetHint = (file: string | undefined): string => (file === undefined ? '' : ` (a question set is given as --dataset ${file})`);
 
 /** Edit distance (insertions, deletions, substitutions) between two strings. */
 export function levenshtein(a: string, b: string): number {
@@ -52,8 +56,8 @@ export function unknownOptionMessage(message: string, tokens: readonly string[],
   const said: string[] = [];
   if (flags.length > 0) said.push(`unknown option${flags.length === 1 ? '' : 's'}: ${flags.join(', ')}`);
   if (strays.length > 0) {
-    const file = options.includes('dataset') ? strays.find((s) => /\.(csv|jsonl|tsv|txt)$/i.test(s)) : undefined;
-    said.push(`unexpected argument${strays.length === 1 ? '' : 's'}: ${strays.map((s) => `"${s}"`).join(', ')}${file ? ` (a question set is given as --dataset ${file})` : ''}`);
+    const file = options.includes('dataset') ? strays.find(isDatasetName) : undefined;
+    said.push(`unexpected argument${strays.length === 1 ? '' : 's'}: ${strays.map((s) => `"${s}"`).join(', ')}${datasetHint(file)}`);
   }
   return said.join('; ');
 }

@@ -36,6 +36,10 @@ export interface OpenOptions {
 }
 
 const JSONL_EXTENSIONS = ['.jsonl', '.ndjson', '.json'];
+const CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'];
+
+/** Whether a file name says it is a question set (an extension the reader knows). */
+export const isDatasetName = (name: string): boolean => [...JSONL_EXTENSIONS, ...CSV_EXTENSIONS].includes(extname(name).toLowerCase());
 
 /** Opens a dataset by path: a regular file as it is, anything else readable (a pipe, a device) as a temporary copy. */
 export async function openDataset(path: string, options: OpenOptions = {}): Promise<DatasetSource> {
@@ -92,7 +96,7 @@ async function copyOnce(path: string): Promise<{ dir: string; file: string }> {
 async function formatOf(name: string, file: string): Promise<DatasetFormat> {
   const ext = extname(name).toLowerCase();
   if (JSONL_EXTENSIONS.includes(ext)) return 'jsonl';
-  if (ext === '.csv' || ext === '.tsv' || ext === '.txt') return 'csv';
+  if (CSV_EXTENSIONS.includes(ext)) return 'csv';
   const handle = await open(file);
   try {
     const start = Buffer.alloc(4096);

@@ -36,6 +36,7 @@ describe('option suggestions', () => {
     expect(unknownOptionMessage('Unknown argument: x', ['run', '-x'], options)).toBe('unknown option: -x');
     expect(unknownOptionMessage('Unknown argument: stray', ['run', 'stray'], options)).toBe('unexpected argument: "stray"');
     expect(unknownOptionMessage('Unknown argument: faq.csv', ['run', 'faq.csv'], options)).toBe('unexpected argument: "faq.csv" (a question set is given as --dataset faq.csv)');
+    expect(unknownOptionMessage('Unknown argument: faq.ndjson', ['run', 'faq.ndjson'], options)).toBe('unexpected argument: "faq.ndjson" (a question set is given as --dataset faq.ndjson)');
     expect(unknownOptionMessage('Unknown arguments: qiet, a.jsonl', ['run', '--qiet', 'a.jsonl'], options)).toBe(
       'unknown option: --qiet (did you mean --quiet?); unexpected argument: "a.jsonl" (a question set is given as --dataset a.jsonl)',
     );
