@@ -99,4 +99,11 @@ export const ratio = ({ successes, n }: Fraction): number | null => (n === 0 ? n
 export const respondedCount = (counts: OutcomeCounts): number => OUTCOMES.reduce((n, o) => n + (OUTCOME_CLASSES[o].responded ? counts[o] : 0), 0);
 
 /** Questions that failed (wrong, abstained, fallback missed, check failed): errors are counted apart. */
+/** Results that need a look (failures and errors), from the counts. */
+export const attentionCount = (counts: OutcomeCounts): number => OUTCOMES.reduce((n, o) => n + (needsAttention(o) ? counts[o] : 0), 0);
+
+/** `a` less `b`, outcome by outcome: e.g. the single questions' counts, a run's less its turns'. */
+export const minusCounts = (a: OutcomeCounts, b: OutcomeCounts | undefined): OutcomeCounts =>
+  Object.fromEntries(OUTCOMES.map((o) => [o, a[o] - (b?.[o] ?? 0)])) as OutcomeCounts;
+
 export const failingCount = (counts: OutcomeCounts): number => OUTCOMES.reduce((n, o) => n + (OUTCOME_CLASSES[o].failing ? counts[o] : 0), 0);

@@ -2,6 +2,7 @@ import type { ConversationMetrics, Interval } from '../model/metrics.js';
 import { CONVERSATION_VERDICTS, type ConversationVerdict, type QuestionResult } from '../model/report.js';
 import { TURN_CHECK_KEYS, TURN_CHECKS } from '../model/turn-checks.js';
 import { pct } from './describe.js';
+import { failingConversations } from './insights.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -39,8 +40,8 @@ export function conversationConsoleLines(c: ConversationMetrics): string[] {
   return lines;
 }
 
-/** summary.md: the conversations' pass rate, turn accuracy by position, the checks, and the failing conversations (the first `failing.first`). */
-export function conversationsMarkdown(c: ConversationMetrics, failing: { first: QuestionResult[]; count: number }, md: (text: unknown, max?: number) => string): string[] {
+/** summary.md: the conversations' pass rate, turn accuracy by position, the checks, and the failing conversations (the first ones given). */
+export function conversationsMarkdown(c: ConversationMetrics, first: readonly QuestionResult[], md: (text: unknown, max?: number) => string): string[] {
   const lines = [
     '',
     `**Conversations**: ${verdictCounts(c)}; pass rate ${rate(c.passRate)}. Turn accuracy ${rate(c.turnAccuracy)}${c.breaksMost ? `; ${breaksMost(c)}` : ''}.`,
@@ -48,10 +49,11 @@ export function conversationsMarkdown(c: ConversationMetrics, failing: { first: 
   if (checkRates(c) !== '') lines.push('', `Turn checks: ${checkRates(c)}`);
   lines.push('', '| turn | asked | accuracy | failed here | ended in error here |', '|---:|---:|---|---:|---:|');
   for (const p of c.byTurn) lines.push(`| ${p.turn} | ${p.asked} | ${rate(p.accuracy, false)} | ${p.failedHere} | ${p.errorsHere} |`);
-  if (failing.count > 0) {
-    const shown = failing.first.length < failing.count ? ` (first ${failing.first.length})` : '';
-    lines.push('', `<details><summary>${plural(failing.count, 'failing conversation')}${shown}</summary>`, '', '| conversation | verdict | turn | question | why |', '|---|---|---|---|---|');
-    for (const r of failing.first) {
+  const count = failingConversations(c);
+  if (count > 0) {
+    const shown = first.length < count ? ` (first ${first.length})` : '';
+    lines.push('', `<details><summary>${plural(count, 'failing conversation')}${shown}</summary>`, '', '| conversation | verdict | turn | question | why |', '|---|---|---|---|---|');
+    for (const r of first) {
       const t = r.conversation!;
       lines.push(`| ${md(t.id, 30)} | ${t.verdict} | ${t.turn} of ${t.turns} | ${md(r.question, 60)} | ${md(whyConversation(r), 160)} |`);
     }

@@ -1,5 +1,5 @@
 import { failingCount, needsAttention } from '../model/outcome.js';
-import type { Confusion } from '../model/metrics.js';
+import type { Confusion, ConversationMetrics } from '../model/metrics.js';
 import type { QuestionResult } from '../model/report.js';
 import type { ScoredData } from '../model/source.js';
 
@@ -39,17 +39,18 @@ export const confusions = ({ head }: ScoredData, limit = 20): Confusion[] => hea
 export const outOfScopeMisses = ({ head }: ScoredData, limit = 20): Confusion[] => head.metrics.outOfScopeMisses.slice(0, limit);
 
 /**
- * The first `limit` questions that need a look (failures and errors) and how many there are, in one pass; only those
- * `which` keeps (e.g. single questions, not turns).
+ * The first `limit` questions that need a look (failures and errors), only those `which` keeps (e.g. single questions,
+ * not turns); the read stops there. How many there are in all comes from the summary (attentionCount).
  */
-export function firstFailing(results: Iterable<QuestionResult>, limit: number, which: (r: QuestionResult) => boolean = () => true): { first: QuestionResult[]; count: number } {
+export function firstFailing(results: Iterable<QuestionResult>, limit: number, which: (r: QuestionResult) => boolean = () => true): QuestionResult[] {
   const first: QuestionResult[] = [];
-  let count = 0;
+  if (limit <= 0) return first;
   for (const r of results) {
     if (!needsAttention(r.outcome) || !which(r)) continue;
-    if (count++ < limit) first.push(r);
+    first.push(r);
+    if (first.length === limit) break;
   }
-  return { first, count };
+  return first;
 }
 
 /** A single question, not a turn of a conversation. */
@@ -57,14 +58,18 @@ export const isSingle = (r: QuestionResult): boolean => r.conversation === undef
 
 /**
  * The first `limit` conversations that failed or ended in error, each as its deciding turn (the first that failed,
- * or the one that ended in error: `conversation.at`), and how many there are, in one pass.
+ * or the one that ended in error: `conversation.at`); the read stops there. How many there are: failingConversations.
  */
-export function firstFailingConversations(results: Iterable<QuestionResult>, limit: number): { first: QuestionResult[]; count: number } {
+export function firstFailingConversations(results: Iterable<QuestionResult>, limit: number): QuestionResult[] {
   const first: QuestionResult[] = [];
-  let count = 0;
+  if (limit <= 0) return first;
   for (const r of results) {
     if (r.conversation === undefined || r.conversation.at !== r.conversation.turn) continue;
-    if (count++ < limit) first.push(r);
+    first.push(r);
+    if (first.length === limit) break;
   }
-  return { first, count };
+  return first;
 }
+
+/** How many conversations failed or ended in error. */
+export const failingConversations = (c: ConversationMetrics | undefined): number => (c ? c.verdicts.failed + c.verdicts.error : 0);

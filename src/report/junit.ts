@@ -1,6 +1,6 @@
 import { describeExpected, describeGot, truncate } from './describe.js';
 import type { QuestionResult } from '../model/report.js';
-import { failingCount, OUTCOME_CLASSES, OUTCOMES, type Outcome, type OutcomeCounts } from '../model/outcome.js';
+import { failingCount, minusCounts, OUTCOME_CLASSES, OUTCOMES, type Outcome } from '../model/outcome.js';
 import type { ScoredData } from '../model/source.js';
 import { escapeXml as x, xmlAttr as a } from './xml.js';
 import { matchedAnswer, top1 } from '../score/result.js';
@@ -95,9 +95,6 @@ function* testcases(results: Iterable<QuestionResult>): Generator<string> {
   if (turns.length > 0) yield `\n${conversationTestcase(turns)}`;
 }
 
-const minus = (a: OutcomeCounts, b: OutcomeCounts | undefined): OutcomeCounts =>
-  Object.fromEntries(OUTCOMES.map((o) => [o, a[o] - (b?.[o] ?? 0)])) as OutcomeCounts;
-
 /**
  * junit.xml: the gates first (a testsuite of their own, when any was set), then one testcase per labeled question and
  * one per conversation; wrong / abstained / fallback_missed are failures, transport and protocol errors are errors, a
@@ -107,7 +104,7 @@ const minus = (a: OutcomeCounts, b: OutcomeCounts | undefined): OutcomeCounts =>
  */
 export function* renderJunit({ head: report, results }: ScoredData): Generator<string> {
   const conversations = report.metrics.conversations;
-  const o = minus(report.summary.outcomes, conversations?.turnOutcomes);
+  const o = minusCounts(report.summary.outcomes, conversations?.turnOutcomes);
   const time = seconds(report.run.durationMs);
   const tests = OUTCOMES.reduce((n, k) => n + (isTestcase(k) ? o[k] : 0), 0) + (conversations?.count ?? 0);
   const failures = failingCount(o) + (conversations?.verdicts.failed ?? 0);

@@ -3,9 +3,9 @@ import { conversationsMarkdown } from './conversations.js';
 import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
 import { neutralizeMentions } from './escape.js';
 import { figureInterval, figureValue, headline, type Figure } from './headline.js';
-import { allSlices, confusions, firstFailing, firstFailingConversations, isSingle, outOfScopeMisses, type SliceView } from './insights.js';
+import { allSlices, confusions, failingConversations, firstFailing, firstFailingConversations, isSingle, outOfScopeMisses, type SliceView } from './insights.js';
 import type { Interval } from '../model/metrics.js';
-import { OUTCOME_CLASSES, outcomesShown } from '../model/outcome.js';
+import { attentionCount, minusCounts, OUTCOME_CLASSES, outcomesShown } from '../model/outcome.js';
 import type { ScoredData } from '../model/source.js';
 import { verdictMarkdown } from './verdict.js';
 
@@ -60,7 +60,7 @@ function markdown(data: ScoredData): string {
     `Latency p50 ${ms(s.latencyMs.p50)} · p90 ${ms(s.latencyMs.p90)} · p99 ${ms(s.latencyMs.p99)} · rates: floor ${pct(s.rates.floor)}, dummy ${pct(s.rates.dummy)}, empty ${pct(s.rates.empty)}, error ${pct(s.rates.error)}`,
   ];
   lines.push(...consistencyMarkdown(metrics, md));
-  if (metrics.conversations) lines.push(...conversationsMarkdown(metrics.conversations, firstFailingConversations(data.results, 10), md));
+  if (metrics.conversations) lines.push(...conversationsMarkdown(metrics.conversations, failingConversations(metrics.conversations) > 0 ? firstFailingConversations(data.results, 10) : [], md));
   const recommended = metrics.thresholds.recommended;
   if (recommended) {
     const t = metrics.thresholds;
@@ -80,10 +80,10 @@ function markdown(data: ScoredData): string {
     for (const c of misses) lines.push(`| ${md(c.got, 40)} | ${c.count} | ${c.examples.slice(0, 3).map((id) => md(id, 20)).join(', ')} |`);
   }
   // a conversation's failing turn is listed with its conversation, above
-  const failing = firstFailing(data.results, 10, isSingle);
-  if (failing.count > 0) {
-    lines.push('', `<details><summary>${failing.count} failing questions (first 10)</summary>`, '', '| id | outcome | question | expected | got | why |', '|---|---|---|---|---|---|');
-    for (const r of failing.first) lines.push(`| ${md(r.id, 20)} | ${r.outcome} | ${md(r.question, 60)} | ${md(describeExpected(r.expected), 40)} | ${md(describeGot(r), 50)} | ${md(r.reason ?? '', 120)} |`);
+  const count = attentionCount(minusCounts(o, metrics.conversations?.turnOutcomes));
+  if (count > 0) {
+    lines.push('', `<details><summary>${count} failing questions (first 10)</summary>`, '', '| id | outcome | question | expected | got | why |', '|---|---|---|---|---|---|');
+    for (const r of firstFailing(data.results, 10, isSingle)) lines.push(`| ${md(r.id, 20)} | ${r.outcome} | ${md(r.question, 60)} | ${md(describeExpected(r.expected), 40)} | ${md(describeGot(r), 50)} | ${md(r.reason ?? '', 120)} |`);
     lines.push('', '</details>');
   }
   lines.push('', `<sub>${md(report.tool.name)} ${md(report.tool.version)} · ${md(run.baseUrl)} · agent ${md(run.agent)} · ${run.startedAt}</sub>`, '');

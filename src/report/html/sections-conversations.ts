@@ -1,15 +1,12 @@
 import { breaksMost, checkRates, verdictCounts, whyConversation } from '../conversations.js';
 import { pct, truncate } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
-import { firstFailingConversations } from '../insights.js';
+import { failingConversations, firstFailingConversations } from '../insights.js';
 import type { ConversationMetrics, Interval } from '../../model/metrics.js';
 import type { QuestionResult } from '../../model/report.js';
 import type { PageContext } from './page.js';
 
 const card = (title: string, body: string, cls = ''): string => `<section class="card${cls ? ` ${cls}` : ''}"><h3>${h(title)}</h3>${body}</section>`;
-
-/** Conversations that failed or ended in error. */
-export const failingConversations = (c: ConversationMetrics): number => c.verdicts.failed + c.verdicts.error;
 
 const ci = (i: Interval): string => (i.low !== null && i.high !== null ? `<div class="ci">95% CI ${pct(i.low)}–${pct(i.high)} · ${i.successes}/${i.n}</div>` : '');
 
@@ -33,20 +30,20 @@ function byTurnTable(c: ConversationMetrics): string {
 }
 
 /** With JavaScript off: the first failing conversations, each at its deciding turn. */
-function noscriptConversations(results: Iterable<QuestionResult>, limit = 30): string {
-  const failing = firstFailingConversations(results, limit);
-  if (failing.count === 0) return '<noscript><p class="hint">Every conversation passed. JavaScript is off: the threads need it.</p></noscript>';
-  const rows = failing.first.map((r) => {
+function noscriptConversations(results: Iterable<QuestionResult>, count: number, limit = 30): string {
+  if (count === 0) return '<noscript><p class="hint">Every conversation passed. JavaScript is off: the threads need it.</p></noscript>';
+  const first = firstFailingConversations(results, limit);
+  const rows = first.map((r) => {
     const t = r.conversation!;
     return `<tr><td class="id">${h(t.id)}</td><td><span class="badge v-${t.verdict}">${h(t.verdict)}</span></td><td class="num">${t.turn} of ${t.turns}</td><td>${h(truncate(r.question, 120))}</td><td>${h(whyConversation(r))}</td></tr>`;
   });
-  return `<noscript><p class="hint">JavaScript is off: the threads (every turn, filters) need it. The first ${failing.first.length} of ${failing.count} failing conversations, at the turn that decided them:</p><div class="table-wrap"><table class="qt"><thead><tr><th>conversation</th><th>verdict</th><th>turn</th><th>question</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></noscript>`;
+  return `<noscript><p class="hint">JavaScript is off: the threads (every turn, filters) need it. The first ${first.length} of ${count} failing conversations, at the turn that decided them:</p><div class="table-wrap"><table class="qt"><thead><tr><th>conversation</th><th>verdict</th><th>turn</th><th>question</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></noscript>`;
 }
 
 /**
  * The conversations as threads: their figures, then every conversation (the page's script builds the threads from the
- * page data, failing ones first, a page at a time), and the first failing ones without JavaScript. One pass over the
- * results.
+ * page data, failing ones first, a page at a time), and the first failing ones without JavaScript (a pass over the
+ * results up to the last of them).
  */
 export function* conversationsSection({ metrics }: PageContext, results: Iterable<QuestionResult>): Generator<string> {
   const c = metrics.conversations;
@@ -68,7 +65,7 @@ ${card('Turn accuracy', `<div class="big">${pct(c.turnAccuracy.value)}</div>${ci
 </div>
 <div id="c-status" class="status"></div>
 `;
-  yield noscriptConversations(results);
+  yield noscriptConversations(results, failingConversations(metrics.conversations));
   yield `
 <div id="c-threads" class="threads"></div>
 <p class="hint">Failing conversations first (failed, or ended in error), each open on its turns: what the user asked, the top-1 answer, what was expected, and the turn checks; the turn that decided the verdict is marked. "in the table" shows the turn among the questions.</p>`;

@@ -1,13 +1,13 @@
 import { inconsistentTable } from '../consistency.js';
 import { describeExpected, describeGot, pct, truncate } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
-import { firstFailing, type Dimension, type SliceView } from '../insights.js';
+import { failingConversations, firstFailing, type Dimension, type SliceView } from '../insights.js';
 import { OUTCOME_CLASSES } from '../../model/outcome.js';
 import type { QuestionResult } from '../../model/report.js';
 import { top1 } from '../../score/result.js';
 import { latencyChart, scoreChart, sliceBars, thresholdChart } from './charts.js';
 import { gotoAttrs, type PageContext } from './page.js';
-import { conversationsSection, failingConversations } from './sections-conversations.js';
+import { conversationsSection } from './sections-conversations.js';
 import { entriesSection } from './sections-entries.js';
 import { floorAdvice, overviewSection } from './sections-overview.js';
 
@@ -92,7 +92,7 @@ const TABLE_HEAD = [
 ].map(([sort, label, cls, width]) => `<th${sort ? ` data-sort="${sort}"` : ''} class="${cls}" style="width:${width}">${label}</th>`).join('');
 
 /** The question table's controls and frame (the page's script fills it), and the first failing questions without JavaScript. */
-export function* questionsSection(_page: PageContext, results: Iterable<QuestionResult>): Generator<string> {
+export function* questionsSection(page: PageContext, results: Iterable<QuestionResult>): Generator<string> {
   yield `<div id="q-controls" hidden>
 <select id="f-outcome" aria-label="outcome"></select>
 <select id="f-category" aria-label="category"></select>
@@ -105,7 +105,7 @@ export function* questionsSection(_page: PageContext, results: Iterable<Question
 </div>
 <div id="table-status"></div>
 `;
-  yield noscriptFailures(results);
+  yield noscriptFailures(results, page.attention);
   yield `
 <div class="qt-wrap"><table id="q-table" class="qt"><thead><tr>${TABLE_HEAD}</tr></thead><tbody id="q-body"></tbody></table></div>
 <p class="hint">Click a row for the full ranked answer list with its flags (bold: the top-1 by score; green edge: the first answer meeting the expectations). A click on an entry, a slice, a confusion or an example anywhere on the page filters this table.</p>`;
@@ -114,11 +114,11 @@ export function* questionsSection(_page: PageContext, results: Iterable<Question
 const label = (o: QuestionResult['outcome']): string => OUTCOME_CLASSES[o].label;
 
 /** With JavaScript off: the first failing questions, so the page still says what is wrong. */
-export function noscriptFailures(results: Iterable<QuestionResult>, limit = 30): string {
-  const failing = firstFailing(results, limit);
-  const rows = failing.first.map((r) => {
+export function noscriptFailures(results: Iterable<QuestionResult>, count: number, limit = 30): string {
+  const first = count > 0 ? firstFailing(results, limit) : [];
+  const rows = first.map((r) => {
     const top = top1(r);
     return `<tr><td>${h(r.id)}</td><td><span class="badge o-${r.outcome}">${h(label(r.outcome))}</span></td><td>${h(truncate(r.question, 120))}</td><td>${h(describeExpected(r.expected))}</td><td>${h(describeGot(r))}${top ? `<div class="answer">${h(truncate(top.answer, 160))}</div>` : ''}</td><td>${h(r.reason ?? '')}</td></tr>`;
   });
-  return `<noscript><p class="hint">JavaScript is off: the interactive table (filters, search, every question) needs it. The first ${failing.first.length} of ${failing.count} failing questions:</p><div class="table-wrap"><table class="qt"><thead><tr><th>id</th><th>outcome</th><th>question</th><th>expected</th><th>got</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></noscript>`;
+  return `<noscript><p class="hint">JavaScript is off: the interactive table (filters, search, every question) needs it. The first ${first.length} of ${count} failing questions:</p><div class="table-wrap"><table class="qt"><thead><tr><th>id</th><th>outcome</th><th>question</th><th>expected</th><th>got</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></noscript>`;
 }
