@@ -1,4 +1,4 @@
-import { loadKnowledgeBase } from '../engine/kb.js';
+import { loadKnowledgeBase, type KnowledgeBase } from '../engine/kb.js';
 import { EXPECTATION_FIELDS, EXPECTATION_KEYS, type ExpectationKey, type MatchableAnswer } from '../model/expectations.js';
 import { normalizeText } from '../model/normalize.js';
 
@@ -6,8 +6,10 @@ import { normalizeText } from '../model/normalize.js';
 export type KbRefs = Record<ExpectationKey, Set<string>>;
 
 /** Reads a knowledge base with the engine's loader (file:line errors) and keeps what expectations may name. */
-export async function readKbRefs(path: string): Promise<KbRefs> {
-  const kb = await loadKnowledgeBase(path);
+export const readKbRefs = async (path: string): Promise<KbRefs> => kbRefsOf(await loadKnowledgeBase(path));
+
+/** What expectations may name in a loaded knowledge base. */
+export function kbRefsOf(kb: KnowledgeBase): KbRefs {
   const refs = Object.fromEntries(EXPECTATION_KEYS.map((k) => [k, new Set<string>()])) as KbRefs;
   for (const entry of kb.entries) {
     const answer: MatchableAnswer = { answer: entry.answer, sequence_number: entry.sequenceNumber, label: entry.label, category: entry.category, tags: entry.tags };

@@ -1,8 +1,9 @@
-import { loadKnowledgeBase } from '../engine/kb.js';
+import { loadKnowledgeBase, type KnowledgeBase } from '../engine/kb.js';
 import type { EntryInfo } from '../score/metrics/entries.js';
 
 /** A knowledge base's entries as the scoring knows entries: their sequence number, label, category and text. */
-export async function knowledgeBaseEntries(path: string): Promise<EntryInfo[]> {
-  const kb = await loadKnowledgeBase(path);
-  return kb.entries.map((e) => ({ sequence: e.sequenceNumber, label: e.label ?? null, category: e.category ?? null, text: e.answer }));
-}
+export const knowledgeBaseEntries = async (path: string): Promise<EntryInfo[]> => entriesOf(await loadKnowledgeBase(path));
+
+/** The entries of a loaded knowledge base, as the scoring knows them. */
+export const entriesOf = (kb: KnowledgeBase): EntryInfo[] =>
+  kb.entries.map((e) => ({ sequence: e.sequenceNumber, label: e.label ?? null, category: e.category ?? null, text: e.answer }));

@@ -8,7 +8,8 @@ import { Transport } from '../client/transport.js';
 import { answerEndpoint } from '../client/url.js';
 import { readAliases } from '../dataset/aliases.js';
 import { randomBytes } from 'node:crypto';
-import { readKbRefs } from '../dataset/kb-refs.js';
+import { kbRefsOf } from '../dataset/kb-refs.js';
+import { loadKnowledgeBase } from '../engine/kb.js';
 import { checkQuestions, checkUnchanged, itemsOf } from '../dataset/read.js';
 import { missingInKb } from '../dataset/validate.js';
 import { inShard } from '../dataset/shard.js';
@@ -29,7 +30,7 @@ import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
 import { headerDifferences, JournalWriter, readJournal, repeatKey, type JournalEntry } from './journal.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
-import { knowledgeBaseEntries } from './knowledge-base.js';
+import { entriesOf } from './knowledge-base.js';
 import { RepeatStore, withRepeats } from './repeats.js';
 import { givenOnly, resumeDefaults } from './resume.js';
 import { datasetStop, endOnError, journalFailure, OpenedDatasets } from './stop-reasons.js';
@@ -73,7 +74,9 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   const endpoint = parseEndpoint(o.baseUrl);
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
-  const knowledgeBase = o.knowledgeBase === undefined ? undefined : await knowledgeBaseEntries(o.knowledgeBase);
+  // read once: its entries for the scoring, what expectations may name for the check before the first request
+  const kb = o.knowledgeBase === undefined ? undefined : await loadKnowledgeBase(o.knowledgeBase);
+  const knowledgeBase = kb && entriesOf(kb);
   const settings: RequestSettings = {
     agent: o.agent,
     language: o.language,
@@ -116,7 +119,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   };
   const source = await datasets.open(o.dataset, o.encoding);
   // expectations the knowledge base cannot meet: told, not refused (the run measures the service as it is)
-  const kbRefs = o.knowledgeBase !== undefined && o.onKbMismatch ? await readKbRefs(o.knowledgeBase) : undefined;
+  const kbRefs = kb && o.onKbMismatch ? kbRefsOf(kb) : undefined;
   const mismatches: InputProblem[] = [];
   let mismatchCount = 0;
   const checkKb = (q: Question): void => {
