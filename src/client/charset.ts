@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { windows1252 } from '../util/windows-1252.js';
 import { QuestionError } from './errors.js';
 
 const CHARSET = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
@@ -50,7 +51,7 @@ export function decodeBody(bytes: Buffer, contentType: string | string[] | undef
   }
   // Node 20.18.3+ decodes windows-1252 (also the WHATWG meaning of iso-8859-1, latin1 and ascii) as ISO-8859-1,
   // so 0x80-0x9F come out as C1 controls rather than € and curly quotes (nodejs/node#60888): decoded here instead
-  if (decoder.encoding === 'windows-1252') return decodeWindows1252(bytes);
+  if (decoder.encoding === 'windows-1252') return windows1252(bytes);
   try {
     return decoder.decode(bytes);
   } catch {
@@ -60,9 +61,3 @@ export function decodeBody(bytes: Buffer, contentType: string | string[] | undef
 }
 
 const stripBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-
-/** The WHATWG index-windows-1252 for 0x80-0x9F; every other byte is its own code point (every byte is valid). */
-const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-
-const decodeWindows1252 = (bytes: Buffer): string =>
-  bytes.toString('latin1').replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
