@@ -1,6 +1,6 @@
-import { Gzip, strToU8 } from 'fflate';
 import { hasResponse, isJudged, needsAttention, OUTCOME_CLASSES, OUTCOMES } from '../../model/outcome.js';
 import { describeExpected } from '../describe.js';
+import { gzipBase64, interner } from './encode.js';
 import { CONVERSATION_VERDICTS, type QuestionResult, type ReportAnswer } from '../../model/report.js';
 import { TURN_CHECK_KEYS, TURN_CHECKS } from '../../model/turn-checks.js';
 import { top1 } from '../../score/result.js';
@@ -66,24 +66,7 @@ export interface PageData {
  */
 export const MAX_ANSWERS = 20_000;
 
-function interner<T>(key: (value: T) => string, max = Infinity) {
-  const index = new Map<string, number>();
-  const values: T[] = [];
-  return {
-    values,
-    /** The value's index, or undefined when it is new and the table is full. */
-    id(value: T): number | undefined {
-      const k = key(value);
-      let i = index.get(k);
-      if (i === undefined && values.length < max) index.set(k, (i = values.push(value) - 1));
-      return i;
-    },
-  };
-}
 
-/** Bytes of compressed data turned into base64 together (a multiple of 3, so the pieces join into one base64 text). */
-const BASE64_BLOCK = 3 * (1 << 15);
-const ROWS_BLOCK = 1 << 16;
 
 /**
  * The entries the run shows, to give each page row its category and entry keys by the rules of the breakdowns
@@ -135,62 +118,43 @@ export function* encodePageData(results: Iterable<QuestionResult>, { index = new
   const categories = interner<string>((s) => s);
   const entries = interner<string>((s) => s);
   const answers = interner<PageAnswer>((a) => JSON.stringify(a), maxAnswers);
-  let compressed: Uint8Array[] = [];
-  let compressedBytes = 0;
-  const gzip = new Gzip({ level: 6, mtime: 0 }, (chunk) => {
-    compressed.push(chunk);
-    compressedBytes += chunk.length;
-  });
-  /** Base64 of the compressed bytes so far, all of them at the end, else a multiple of 3 bytes (the rest kept). */
-  const drain = (final: boolean): string => {
-    if (compressedBytes < (final ? 1 : BASE64_BLOCK)) return '';
-    const bytes = Buffer.concat(compressed, compressedBytes);
-    const take = final ? bytes.length : bytes.length - (bytes.length % 3);
-    compressed = take < bytes.length ? [bytes.subarray(take)] : [];
-    compressedBytes = bytes.length - take;
-    return bytes.subarray(0, take).toString('base64');
-  };
-
   const labels = OUTCOMES.map((o) => OUTCOME_CLASSES[o].label);
   const attention = OUTCOMES.filter(needsAttention);
-  let text = `{"outcomes":${JSON.stringify(OUTCOMES)},"outcomeLabels":${JSON.stringify(labels)},"attention":${JSON.stringify(attention)},"verdicts":${JSON.stringify(CONVERSATION_VERDICTS)},"flags":${JSON.stringify(FLAG_NAMES)},"rows":[`;
-  let first = true;
-  for (const r of results) {
-    const [expectedEntry, gotEntry] = entryKeys(index, r);
-    const row: PageRow = [
-      r.id,
-      r.question,
-      languages.id(r.language)!,
-      r.tags.map((t) => tags.id(t)!),
-      OUTCOMES.indexOf(r.outcome),
-      describeExpected(r.expected),
-      r.latencyMs,
-      r.attempts,
-      r.error ? `${r.error.kind}: ${r.error.message}` : null,
-      r.answers.flatMap((a) => {
-        const answer: PageAnswer = [a.answer, a.sequence_number, a.label ?? '', a.category ?? '', flagBits(a)];
-        return [answers.id(answer) ?? answer, a.answer_score];
-      }),
-      r.top1Index ?? -1,
-      r.rank ?? null,
-      r.line,
-      r.reason ?? null,
-      categories.id(index.categoryOf(r))!,
-      expectedEntry === undefined ? -1 : entries.id(expectedEntry)!,
-      gotEntry === undefined ? -1 : entries.id(gotEntry)!,
-    ];
-    const turn = pageTurn(r);
-    if (turn) row.push(turn);
-    text += `${first ? '' : ','}${JSON.stringify(row)}`;
-    first = false;
-    if (text.length >= ROWS_BLOCK) {
-      gzip.push(strToU8(text));
-      text = '';
-      const piece = drain(false);
-      if (piece) yield piece;
+  yield* gzipBase64(pageText());
+
+  // rows first, then the tables they index: complete once every row is read
+  function* pageText(): Generator<string> {
+    yield `{"outcomes":${JSON.stringify(OUTCOMES)},"outcomeLabels":${JSON.stringify(labels)},"attention":${JSON.stringify(attention)},"verdicts":${JSON.stringify(CONVERSATION_VERDICTS)},"flags":${JSON.stringify(FLAG_NAMES)},"rows":[`;
+    let first = true;
+    for (const r of results) {
+      const [expectedEntry, gotEntry] = entryKeys(index, r);
+      const row: PageRow = [
+        r.id,
+        r.question,
+        languages.id(r.language)!,
+        r.tags.map((t) => tags.id(t)!),
+        OUTCOMES.indexOf(r.outcome),
+        describeExpected(r.expected),
+        r.latencyMs,
+        r.attempts,
+        r.error ? `${r.error.kind}: ${r.error.message}` : null,
+        r.answers.flatMap((a) => {
+          const answer: PageAnswer = [a.answer, a.sequence_number, a.label ?? '', a.category ?? '', flagBits(a)];
+          return [answers.id(answer) ?? answer, a.answer_score];
+        }),
+        r.top1Index ?? -1,
+        r.rank ?? null,
+        r.line,
+        r.reason ?? null,
+        categories.id(index.categoryOf(r))!,
+        expectedEntry === undefined ? -1 : entries.id(expectedEntry)!,
+        gotEntry === undefined ? -1 : entries.id(gotEntry)!,
+      ];
+      const turn = pageTurn(r);
+      if (turn) row.push(turn);
+      yield `${first ? '' : ','}${JSON.stringify(row)}`;
+      first = false;
     }
+    yield `],"languages":${JSON.stringify(languages.values)},"tags":${JSON.stringify(tags.values)},"categories":${JSON.stringify(categories.values)},"entries":${JSON.stringify(entries.values)},"answers":${JSON.stringify(answers.values)}}`;
   }
-  text += `],"languages":${JSON.stringify(languages.values)},"tags":${JSON.stringify(tags.values)},"categories":${JSON.stringify(categories.values)},"entries":${JSON.stringify(entries.values)},"answers":${JSON.stringify(answers.values)}}`;
-  gzip.push(strToU8(text), true);
-  yield drain(true);
 }
