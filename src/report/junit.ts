@@ -4,6 +4,7 @@ import { failingCount, minusCounts, OUTCOME_CLASSES, OUTCOMES, type Outcome } fr
 import type { ScoredData } from '../model/source.js';
 import { escapeXml as x, xmlAttr as a } from './xml.js';
 import { matchedAnswer, top1 } from '../score/result.js';
+import { byConversation } from '../score/conversation.js';
 import type { Verdict } from '../model/verdict.js';
 
 const seconds = (ms: number | null): string => ((ms ?? 0) / 1000).toFixed(3);
@@ -83,16 +84,10 @@ function gateSuite(v: Verdict, timestamp: string): string {
 
 /** The testcases, a result at a time: a single question's as it comes, a conversation's once its last turn is read. */
 function* testcases(results: Iterable<QuestionResult>): Generator<string> {
-  let turns: QuestionResult[] = [];
-  for (const r of results) {
-    if (turns.length > 0 && (r.conversation?.id !== turns[0]!.conversation!.id || r.conversation.turn === 1)) {
-      yield `\n${conversationTestcase(turns)}`;
-      turns = [];
-    }
-    if (r.conversation) turns.push(r);
-    else if (isTestcase(r.outcome)) yield `\n${testcase(r)}`;
+  for (const item of byConversation(results)) {
+    if (Array.isArray(item)) yield `\n${conversationTestcase(item)}`;
+    else if (isTestcase(item.outcome)) yield `\n${testcase(item)}`;
   }
-  if (turns.length > 0) yield `\n${conversationTestcase(turns)}`;
 }
 
 /**

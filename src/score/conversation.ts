@@ -86,17 +86,29 @@ export function scoreConversation(c: Conversation, asked: AskedConversation, def
  * rescore). A conversation's turns are consecutive: they are held until the last one, a conversation at a time.
  */
 export function* withVerdicts(results: Iterable<QuestionResult>): Generator<QuestionResult> {
+  for (const item of byConversation(results)) {
+    if (!Array.isArray(item)) {
+      yield item;
+      continue;
+    }
+    const { verdict, at } = conversationVerdict(item.map((r) => r.outcome), item.map((r) => r.conversation!.turn));
+    for (const r of item) yield withConversation(r, { ...r.conversation!, verdict, at });
+  }
+}
+
+/**
+ * The results as they come, a single question alone and a conversation's turns together (they are consecutive; a
+ * new conversation starts at another id or at turn 1): one conversation held at a time.
+ */
+export function* byConversation(results: Iterable<QuestionResult>): Generator<QuestionResult | QuestionResult[]> {
   let open: QuestionResult[] = [];
-  const close = function* (): Generator<QuestionResult> {
-    if (open.length === 0) return;
-    const { verdict, at } = conversationVerdict(open.map((r) => r.outcome), open.map((r) => r.conversation!.turn));
-    for (const r of open) yield withConversation(r, { ...r.conversation!, verdict, at });
-    open = [];
-  };
   for (const r of results) {
-    if (open.length > 0 && (r.conversation === undefined || r.conversation.id !== open[0]!.conversation!.id || r.conversation.turn === 1)) yield* close();
+    if (open.length > 0 && (r.conversation === undefined || r.conversation.id !== open[0]!.conversation!.id || r.conversation.turn === 1)) {
+      yield open;
+      open = [];
+    }
     if (r.conversation === undefined) yield r;
     else open.push(r);
   }
-  yield* close();
+  if (open.length > 0) yield open;
 }
