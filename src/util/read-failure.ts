@@ -1,3 +1,5 @@
+import { reasonOf } from './out-dir.js';
+
 /**
  * What a failed read of a file the user named says, after `path:0:`: no such file, a directory, no permission, or
  * the system's code; undefined for an error that is not a file system one (a bug, passed on as it is).
@@ -8,6 +10,6 @@ export function readFailureMessage(error: unknown, expected: string): string | u
   if (e.code === 'EISDIR') return `is a directory (expected ${expected})`;
   if (e.code === 'EACCES' || e.code === 'EPERM') return 'permission denied';
   if (e.code === 'ENOTDIR') return 'no such file (a part of the path is a file, not a directory)';
-  if (typeof e.code === 'string' && e.syscall !== undefined) return `cannot be read (${e.code}: ${e.message})`;
+  if (typeof e.code === 'string' && e.syscall !== undefined) return `cannot be read: ${reasonOf(error)}`;
   return undefined;
 }
