@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { compareReports } from '../../src/compare/compare.js';
-import { ConfigError } from '../../src/errors.js';
 import { failures, qualityGates, regressionGates } from '../../src/gate/gates.js';
 import yargs from 'yargs';
 import { gateOptions } from '../../src/gate/options.js';
