@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { writeQuestions } from './lib/data.js';
 import { runProcess, startChild } from './lib/proc.js';
 import { readReportHead } from './lib/package.js';
-import { CLI } from './paths.js';
+import { AGENT_CODE, CLI } from './paths.js';
 
 const CONCURRENCY = 64;
 const LATENCY_S = 0.05;
@@ -16,7 +16,7 @@ export interface LatencyResult {
 }
 
 export async function benchLatency(tmp: string, seconds = 10): Promise<LatencyResult> {
-  const env = { ANSWER_AGENT_CODE: 'bench' };
+  const env = { ANSWER_AGENT_CODE: AGENT_CODE };
   const engine = await startChild(process.execPath, [CLI, 'serve', '--port', '0', '--latency', String(LATENCY_S * 1000), '--agent', 'bench'], env);
   try {
     const ceilingQps = CONCURRENCY / LATENCY_S;

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { writeQuestions } from './lib/data.js';
 import { readReportHead } from './lib/package.js';
 import { runProcess, startChild } from './lib/proc.js';
-import { CLI, ROOT } from './paths.js';
+import { AGENT_CODE, CLI, ROOT } from './paths.js';
 
 const CONCURRENCY = 32;
 const LATENCY_MS = 80;
@@ -38,7 +38,7 @@ export interface ThrottleResult {
 function startEngine(faults: Record<string, unknown>) {
   const script = `
     const { startEngine, SAMPLE_KB } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'engine', 'index.js')).href)});
-    const engine = await startEngine({ kb: SAMPLE_KB, agent: 'bench', code: 'bench-code', faults: ${JSON.stringify(faults)} });
+    const engine = await startEngine({ kb: SAMPLE_KB, agent: 'bench', code: '${AGENT_CODE}', faults: ${JSON.stringify(faults)} });
     process.stdout.write(new URL(engine.url).port + '\\n');
     process.on('SIGTERM', () => engine.close().then(() => process.exit(0)));`;
   return startChild(process.execPath, ['--input-type=module', '-e', script]);
@@ -49,7 +49,7 @@ async function run(tmp: string, dataset: string, name: string, faults: Record<st
   try {
     const out = join(tmp, `throttle-${name}`);
     const args = ['run', '-d', dataset, '--base-url', `http://127.0.0.1:${engine.port}`, '--agent', 'bench', '-c', String(CONCURRENCY), '--retries', '5', '--format', 'json', '-o', out, '--quiet'];
-    const res = await runProcess(process.execPath, [CLI, ...args], { env: { ANSWER_AGENT_CODE: 'bench-code' } });
+    const res = await runProcess(process.execPath, [CLI, ...args], { env: { ANSWER_AGENT_CODE: AGENT_CODE } });
     if (res.code !== 0) throw new Error(`answer-eval run failed (${res.code}): ${res.stderr}`);
     const report = await readReportHead(join(out, 'report.json'));
     if (report.summary.outcomes.error > 0) throw new Error(`${report.summary.outcomes.error} errors in the ${name} run`);
