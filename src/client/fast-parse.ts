@@ -26,6 +26,10 @@ const text = (v: unknown): string | Fail => (typeof v === 'string' ? v : typeof 
 const tags = (v: unknown): string[] | Fail => {
   if (v === undefined) return [];
   if (typeof v === 'string') {
+    if (!v.includes('|')) {
+      const t = v.trim();
+      return t === '' ? [] : [t];
+    }
     const out: string[] = [];
     for (const part of v.split('|')) {
       const t = part.trim();
@@ -58,20 +62,31 @@ const FIELDS: [string, (v: unknown) => unknown, boolean][] = [
   ['is_dialogue_answer', bool, true],
   ['delay', num, true],
 ];
-const KNOWN = new Set(FIELDS.map(([key]) => key));
+// the same, as parallel arrays: the loop below runs for every answer of every reply
+const KEYS = FIELDS.map(([key]) => key);
+const COERCE = FIELDS.map(([, coerce]) => coerce);
+const REQUIRED = FIELDS.map(([, , required]) => required);
+const KNOWN = new Set(KEYS);
 
 function item(raw: unknown): AnswerItem | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const src = raw as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [key, coerce, required] of FIELDS) {
+  let present = 0;
+  for (let i = 0; i < KEYS.length; i++) {
+    const key = KEYS[i]!;
     const v = src[key];
-    if (v === undefined && !required) continue;
-    const c = coerce(v);
+    if (v === undefined) {
+      if (!REQUIRED[i]) continue;
+    } else present++;
+    const c = COERCE[i]!(v);
     if (c === FAIL) return undefined;
     out[key] = c;
   }
-  for (const key in src) if (!KNOWN.has(key)) out[key] = src[key];
+  // fields of its own the service added are kept; most replies have none, which a count of keys tells
+  let own = 0;
+  for (const key in src) own++;
+  if (own !== present) for (const key in src) if (!KNOWN.has(key)) out[key] = src[key];
   return out as AnswerItem;
 }
 

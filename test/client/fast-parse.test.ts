@@ -14,7 +14,7 @@ function randomItem(): Record<string, unknown> {
     answer: pick(['Pay by card', '', 42, null]),
     sequence_number: pick(['42', 42, ' 7 ', '1e2', 'x', -3, null]),
     answer_score: pick(['10', 10.5, '.5', 'NaN', Infinity, '0', '1e309', '-1e309', '1e308']),
-    tags: pick([undefined, 'a|b', ' a | |b ', ['x'], [1], 5]),
+    tags: pick([undefined, 'a|b', ' a | |b ', 'solo', ' solo ', '', '  ', ['x'], [1], 5]),
     label: pick([undefined, 'l', 7, null]),
     theme: pick([undefined, 't']),
     delay: pick(['-1', -1, '', 'soon']),
