@@ -85,7 +85,7 @@ function item(raw: unknown): AnswerItem | undefined {
   }
   // fields of its own the service added are kept; most replies have none, which a count of keys tells
   let own = 0;
-  for (const key in src) own++;
+  for (const _key in src) own++;
   if (own !== present) for (const key in src) if (!KNOWN.has(key)) out[key] = src[key];
   return out as AnswerItem;
 }
