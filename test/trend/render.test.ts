@@ -26,9 +26,12 @@ beforeAll(async () => {
 });
 
 describe('trend renderers', () => {
-  it('trend.md: the verdict on the first line; every string from a report escaped', () => {
+  it('trend.md: the verdict on the first line, as summary.md has it; every string from a report escaped', () => {
     const md = text(renderTrendMarkdown(trend));
-    expect(md.split('\n')[0]).toMatch(/^### answer-eval trend: FAILED \(\d+ new failures &gt; --max-new-failures 0/);
+    const lines = md.split('\n');
+    expect(lines[0]).toMatch(/^\*\*❌ answer-eval: 1 of 1 gate FAILED\*\*: \d+ new failures &gt; --max-new-failures 0/);
+    expect(lines[2]).toMatch(/^- ❌ `--max-new-failures` FAILED: \d+ new failures &gt; --max-new-failures 0/);
+    expect(lines[4]).toBe('### answer-eval trend · 6 runs');
     expect(md).not.toContain('<script>');
     expect(md).toContain('&lt;script&gt;');
   });

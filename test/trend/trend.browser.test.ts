@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('trend.html in headless Chromium', () => {
       expect(await page.locator('svg.chart polygon.band').count()).toBe(4); // every share has its interval; latency has none
       expect(await page.locator('svg.chart circle.dot').count()).toBe(5 * 12);
       expect(await page.locator('svg.chart g.change').count()).toBe(5); // the service moved once, marked on every chart
-      expect(await page.locator('.verdict.failed').count()).toBe(1);
+      expect(await page.locator('.verdict.fail li.fail code').allTextContents()).toEqual(['--max-flaky']);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
       expect(await page.locator('script').count()).toBe(1);
 

@@ -80,7 +80,7 @@ describe('trend over thirty nightly runs of the embedded engine', () => {
     expect(failed.code).toBe(1);
     expect(failed.stdout).toContain(`gate FAILED: ${1 + FLAKY.length} new failures > --max-new-failures 0`);
     const md = readFileSync(join(out, 'trend.md'), 'utf8');
-    expect(md.split('\n')[0]).toMatch(/^### answer-eval trend: FAILED \(.*--max-new-failures 0/);
+    expect(md.split('\n')[0]).toMatch(/^\*\*❌ answer-eval: 1 of 2 gates FAILED\*\*: .*--max-new-failures 0/);
     const json = TrendSchema.parse(JSON.parse(readFileSync(join(out, 'trend.json'), 'utf8')));
     expect(json.verdict).toBe('failed');
     expect(json.flaky.map((q) => q.id).sort()).toEqual([...FLAKY, TWICE].sort());
@@ -88,7 +88,7 @@ describe('trend over thirty nightly runs of the embedded engine', () => {
 
     const passed = await runCli(['trend', nights.root, '-o', out, '--max-new-failures', String(1 + FLAKY.length), '--max-flaky', '5', '--format', 'md']);
     expect(passed.code).toBe(0);
-    expect(readFileSync(join(out, 'trend.md'), 'utf8').split('\n')[0]).toMatch(/^### answer-eval trend: PASSED/);
+    expect(readFileSync(join(out, 'trend.md'), 'utf8').split('\n')[0]).toBe('**✅ answer-eval: every gate passed (2 gates)**');
 
     const none = await runCli(['trend', join(dir, 'nights', 'nothing-here')]);
     expect(none.code).toBe(2);

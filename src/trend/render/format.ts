@@ -20,13 +20,6 @@ export function deltaPoints(a: number | null, b: number | null): string {
   return `${d >= 0 ? '+' : ''}${d.toFixed(1)} pts`;
 }
 
-/** The verdict in one line, as trend.md starts and the console ends. */
-export function verdictLine(trend: Trend): string {
-  if (trend.verdict === 'no-gates') return 'answer-eval trend: no gate set';
-  const failed = trend.gates.filter((g) => !g.passed);
-  if (failed.length === 0) return `answer-eval trend: PASSED (${trend.gates.map((g) => g.message).join('; ')})`;
-  return `answer-eval trend: FAILED (${failed.map((g) => g.message).join('; ')})`;
-}
-
 /** Runs between a question's failing streak start and the latest, both counted. */
 export const streakRuns = (trend: Trend, since: number): number => trend.runs.length - since;
+

@@ -4,15 +4,15 @@ import { escapeHtml as h } from '../../report/escape.js';
 import { STYLES } from '../../report/html/styles.js';
 import type { Trend } from '../schema.js';
 import { SERIES, seriesChart } from './charts.js';
-import { deltaPoints, runLabel, streakRuns, verdictLine, withInterval } from './format.js';
+import { verdictBanner } from '../../report/verdict.js';
+import { verdictOf } from '../../model/verdict.js';
+import { deltaPoints, runLabel, streakRuns, withInterval } from './format.js';
 
 /** Rows shown per question table; trend.json has every one. */
 const TABLE_LIMIT = 1000;
 
 const TREND_STYLES = `
 svg .band{fill:var(--accent);opacity:.16}svg .change .mark{stroke:var(--warn)}svg .change text{fill:var(--warn)}
-.verdict{margin:8px 28px;padding:8px 12px;border-radius:6px;font-weight:600}
-.verdict.failed{background:#fde2e2;color:#7a1f1f}.verdict.passed{background:#dff3e8;color:#1d5e3a}
 input.filter{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);min-width:260px;margin:4px 0 8px}
 td.changes{font-size:12px;color:var(--muted)}
 `;
@@ -86,7 +86,8 @@ function flakyTable(trend: Trend): string {
  */
 export function* renderTrendHtml(trend: Trend): Generator<string> {
   const title = `answer-eval trend · ${trend.runs.length} runs`;
-  const verdict = trend.verdict === 'no-gates' ? '' : `<div class="verdict ${trend.verdict}">${h(verdictLine(trend))}</div>`;
+  const judged = verdictOf(trend.gates);
+  const verdict = judged ? verdictBanner(judged) : '';
   const first = trend.runs[0];
   const last = trend.runs.at(-1);
   yield `<!doctype html>

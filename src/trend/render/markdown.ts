@@ -2,7 +2,9 @@ import { ms, pct } from '../../report/describe.js';
 import { md } from '../../report/markdown.js';
 import type { Trend, TrendRun } from '../schema.js';
 import { SERIES } from './charts.js';
-import { deltaPoints, runLabel, streakRuns, verdictLine, withInterval } from './format.js';
+import { verdictMarkdown } from '../../report/verdict.js';
+import { verdictOf } from '../../model/verdict.js';
+import { deltaPoints, runLabel, streakRuns, withInterval } from './format.js';
 
 const LIST_LIMIT = 50;
 
@@ -23,10 +25,11 @@ function figureRows(trend: Trend): string[] {
 
 const runName = (run: TrendRun, i: number): string => md(runLabel(run, 'long', i), 40);
 
-/** trend.md: the verdict on its first line, then the figures, the changes, the failing and the flaky questions. */
+/** trend.md: the verdict first (as summary.md and compare.md start), then the figures, the changes, the failing and the flaky questions. */
 export function* renderTrendMarkdown(trend: Trend): Generator<string> {
   const { runs } = trend;
-  const lines = [`### ${md(verdictLine(trend), 400)}`, ''];
+  const verdict = verdictOf(trend.gates);
+  const lines = [...(verdict ? [...verdictMarkdown(verdict, (t) => md(t, 2000)), ''] : []), `### answer-eval trend · ${runs.length} run${runs.length === 1 ? '' : 's'}`, ''];
   if (runs.length === 0) {
     yield `${lines.join('\n')}No runs.\n`;
     return;
