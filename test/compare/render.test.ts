@@ -3,7 +3,7 @@ import { compareReports } from '../../src/compare/compare.js';
 import { renderCompareConsole } from '../../src/compare/render/console.js';
 import { renderCompareHtml as htmlChunks } from '../../src/compare/render/html/index.js';
 import { renderCompareJson } from '../../src/compare/render/json.js';
-import { escapeMd, renderCompareMarkdown } from '../../src/compare/render/markdown.js';
+import { renderCompareMarkdown } from '../../src/compare/render/markdown.js';
 import { ComparisonSchema } from '../../src/compare/schema.js';
 import { md as summaryMd } from '../../src/report/markdown.js';
 import { comparisonWithVerdict, judge } from '../../src/gate/verdict.js';
@@ -36,9 +36,8 @@ describe('compare.json and compare.md', () => {
   });
 
   it('escapes pipes, HTML, formatting and mentions in Markdown', () => {
-    expect(escapeMd('a|b <i>x</i> *y* @team\nz #12 GH-3')).toBe('a\\|b &lt;i&gt;x&lt;/i&gt; \\*y\\* @\u200bteam z \\#\u200b12 GH-\u200b3');
-    // one neutraliser for summary.md and compare.md: an HTML entity (&#64;) is decoded before GitHub looks for mentions
-    expect(summaryMd('@team #12')).toBe('@\u200bteam \\#\u200b12');
+    // one escaper for summary.md, compare.md and trend.md
+    expect(summaryMd('a|b <i>x</i> *y* @team\nz #12 GH-3')).toBe('a\\|b &lt;i&gt;x&lt;/i&gt; \\*y\\* @\u200bteam z \\#\u200b12 GH-\u200b3');
     const md = renderCompareMarkdown(c);
     expect(md).not.toMatch(/#\d|@[A-Za-z0-9]/); // the top-1 answers' "(#12, score)" included
     expect(md).not.toContain('<script>');

@@ -1,5 +1,5 @@
 import { truncate } from '../../util/text.js';
-import { neutralizeMentions } from '../../report/escape.js';
+import { md } from '../../report/markdown.js';
 import { verdictMarkdown } from '../../report/verdict.js';
 import type { Comparison, ConversationChange, ConversationComparison, CoverageChange, DriftGroup, EditedQuestion, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
 import { brokenFixed, conversationSets, passRateText, sideText, turnText } from './conversations.js';
@@ -7,15 +7,6 @@ import { interval, metricRows, mrrDeltaText, mrrText, pts, pValue, questionSets,
 
 /** Rows per list in the Markdown: a PR comment is limited in size; compare.html has them all. */
 const MAX_ROWS = 30;
-
-/** Text safe in a Markdown table cell: no HTML, no pipes, no formatting, no @mention or #123 reference, one line. */
-export const escapeMd = (text: unknown): string =>
-  neutralizeMentions(String(text ?? ''))
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[\\`*_[\]|~#]/g, (c) => `\\${c}`)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
 
 const top = (s: QuestionSide): string => (s.top1 === null ? '(no answer)' : `${truncate(s.top1.answer, 80)} (#${s.top1.sequence_number}, ${score(s.top1.score)})`);
 const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
@@ -31,10 +22,10 @@ function questions(title: string, list: QuestionChange[], total: number): string
   if (list.length === 0) return [];
   const header = ['id', 'question', 'base', 'head'];
   const rows = list.map((q) => [
-    escapeMd(q.id),
-    escapeMd(truncate(q.question, 80)),
-    `${escapeMd(q.base.outcome)}: ${escapeMd(top(q.base))}`,
-    `${escapeMd(q.head.outcome)}: ${escapeMd(top(q.head))}`,
+    md(q.id),
+    md(q.question, 80),
+    `${md(q.base.outcome)}: ${md(top(q.base), 120)}`,
+    `${md(q.head.outcome)}: ${md(top(q.head), 120)}`,
   ]);
   return ['', `### ${title} (${total})`, '', ...table(header, rows, total)];
 }
@@ -44,7 +35,7 @@ function drift(c: Comparison): string[] {
   if (c.counts.drift === 0) return [];
   const groups: DriftGroup[] = c.drift.byEntry;
   const shown = groups.slice(0, 15);
-  const rows = shown.map((g) => [escapeMd(g.key), String(g.count), `${g.up} / ${g.down}`, scoreDelta(g.mean), `${scoreDelta(g.min)} … ${scoreDelta(g.p50)} … ${scoreDelta(g.max)}`]);
+  const rows = shown.map((g) => [md(g.key), String(g.count), `${g.up} / ${g.down}`, scoreDelta(g.mean), `${scoreDelta(g.min)} … ${scoreDelta(g.p50)} … ${scoreDelta(g.max)}`]);
   const out = ['', `### Score drift (${c.counts.drift}): same top-1, score moved; by entry`, '', ...table(['top-1 entry', 'questions', 'up / down', 'mean Δ', 'min … median … max'], rows, rows.length)];
   if (groups.length > shown.length) out.push('', `… and ${groups.length - shown.length} more entries (see compare.html).`);
   return out;
@@ -52,17 +43,17 @@ function drift(c: Comparison): string[] {
 
 function coverage(title: string, list: CoverageChange[], total: number): string[] {
   if (list.length === 0) return [];
-  return ['', `### ${title} (${total})`, '', ...table(['id', 'question', 'outcome'], list.map((q) => [escapeMd(q.id), escapeMd(truncate(q.question, 80)), escapeMd(q.outcome)]), total)];
+  return ['', `### ${title} (${total})`, '', ...table(['id', 'question', 'outcome'], list.map((q) => [md(q.id), md(q.question, 80), md(q.outcome)]), total)];
 }
 
 function edited(list: EditedQuestion[], total: number): string[] {
   if (list.length === 0) return [];
   const rows = list.map((q) => [
-    escapeMd(q.id),
-    escapeMd(q.edits.join(', ')),
-    q.edits.includes('question') ? `${escapeMd(truncate(q.baseQuestion, 60))} → ${escapeMd(truncate(q.question, 60))}` : escapeMd(truncate(q.question, 80)),
-    q.edits.includes('expectation') ? `${escapeMd(truncate(q.expected.base, 40))} → ${escapeMd(truncate(q.expected.head, 40))}` : escapeMd(truncate(q.expected.head, 40)),
-    `${escapeMd(q.base.outcome)} → ${escapeMd(q.head.outcome)}`,
+    md(q.id),
+    md(q.edits.join(', ')),
+    q.edits.includes('question') ? `${md(q.baseQuestion, 60)} → ${md(q.question, 60)}` : md(q.question, 80),
+    q.edits.includes('expectation') ? `${md(q.expected.base, 40)} → ${md(q.expected.head, 40)}` : md(q.expected.head, 40),
+    `${md(q.base.outcome)} → ${md(q.head.outcome)}`,
   ]);
   return ['', `### Changed questions, not compared (${total})`, '', ...table(['id', 'edited', 'question', 'expected', 'outcome'], rows, total)];
 }
@@ -71,11 +62,11 @@ function edited(list: EditedQuestion[], total: number): string[] {
 function conversationChanges(title: string, list: ConversationChange[], total: number): string[] {
   if (list.length === 0) return [];
   const rows = list.map((c) => [
-    escapeMd(c.id),
-    `${escapeMd(sideText(c.base))} → ${escapeMd(sideText(c.head))}`,
-    escapeMd(turnText(c.turn, '→')),
-    escapeMd(truncate(c.turn.question, 60)),
-    escapeMd(truncate(c.turn.reason ?? '', 160)),
+    md(c.id),
+    `${md(sideText(c.base))} → ${md(sideText(c.head))}`,
+    md(turnText(c.turn, '→')),
+    md(c.turn.question, 60),
+    md(c.turn.reason ?? '', 160),
   ]);
   return ['', `### ${title} (${total})`, '', ...table(['conversation', 'base → head', 'changed at', 'question', 'why (head)'], rows, total)];
 }
@@ -88,11 +79,11 @@ function conversations(c: ConversationComparison): string[] {
   lines.push(...conversationChanges('Broken conversations: passed, now failed or in error', c.broken, n.broken));
   lines.push(...conversationChanges('Fixed conversations: failed or in error, now passed', c.fixed, n.fixed));
   const coverage = (title: string, list: ConversationComparison['added'], total: number): string[] =>
-    list.length === 0 ? [] : ['', `### ${title} (${total})`, '', ...table(['conversation', 'turns', 'verdict', 'first question'], list.map((a) => [escapeMd(a.id), String(a.turns), escapeMd(sideText(a)), escapeMd(truncate(a.question, 60))]), total)];
+    list.length === 0 ? [] : ['', `### ${title} (${total})`, '', ...table(['conversation', 'turns', 'verdict', 'first question'], list.map((a) => [md(a.id), String(a.turns), md(sideText(a)), md(a.question, 60)]), total)];
   lines.push(...coverage('Added conversations', c.added, n.added));
   lines.push(...coverage('Removed conversations', c.removed, n.removed));
   if (c.changed.length > 0) {
-    const rows = c.changed.map((e) => [escapeMd(e.id), `${e.base.turns} → ${e.head.turns}`, e.editedTurns.join(', ') || '—', `${escapeMd(sideText(e.base))} → ${escapeMd(sideText(e.head))}`]);
+    const rows = c.changed.map((e) => [md(e.id), `${e.base.turns} → ${e.head.turns}`, e.editedTurns.join(', ') || '—', `${md(sideText(e.base))} → ${md(sideText(e.head))}`]);
     lines.push('', `### Changed conversations, not compared (${n.changed})`, '', ...table(['conversation', 'turns', 'edited turns', 'verdict'], rows, n.changed));
   }
   return lines;
@@ -101,7 +92,7 @@ function conversations(c: ConversationComparison): string[] {
 function slices(title: string, list: SliceComparison[]): string[] {
   const moved = list.filter((s) => s.mcnemar.b + s.mcnemar.c > 0).sort((a, b) => a.pHolm - b.pHolm || a.key.localeCompare(b.key));
   if (moved.length === 0) return [];
-  const rows = moved.map((s) => [escapeMd(s.key), String(s.n), String(s.mcnemar.b), String(s.mcnemar.c), pts(s.top1Accuracy.delta), interval(s.top1Accuracy), mrrDeltaText(s.mrr), pValue(s.mcnemar.p), pValue(s.pHolm)]);
+  const rows = moved.map((s) => [md(s.key), String(s.n), String(s.mcnemar.b), String(s.mcnemar.c), pts(s.top1Accuracy.delta), interval(s.top1Accuracy), mrrDeltaText(s.mrr), pValue(s.mcnemar.p), pValue(s.pHolm)]);
   return ['', `### By ${title} (slices with a change)`, '', ...table([title, 'n', 'broken', 'fixed', 'accuracy Δ', '95% CI', 'MRR Δ', 'p', 'p (Holm)'], rows, moved.length)];
 }
 
@@ -112,10 +103,10 @@ export function renderCompareMarkdown(c: Comparison): string {
   const note = scopeNote(c);
   const lines = [
     // the gates' verdict comes first: a pull-request comment opens on it
-    ...(c.gates ? [...verdictMarkdown(c.gates, escapeMd), ''] : []),
+    ...(c.gates ? [...verdictMarkdown(c.gates, (t) => md(t, 2000)), ''] : []),
     '## answer-eval: compare',
     '',
-    `Base \`${escapeMd(c.base.file)}\` (${escapeMd(c.base.startedAt)}) → head \`${escapeMd(c.head.file)}\` (${escapeMd(c.head.startedAt)}), agent ${escapeMd(c.head.agent)}.`,
+    `Base ${md(c.base.file, 200)} (${md(c.base.startedAt)}) → head ${md(c.head.file, 200)} (${md(c.head.startedAt)}), agent ${md(c.head.agent)}.`,
     '',
     `Questions: ${questionSets(c)}${note === null ? '' : `; ${note}`}.`,
     '',
@@ -124,8 +115,8 @@ export function renderCompareMarkdown(c: Comparison): string {
     `${verdict(c)}.`,
   ];
   const mrr = mrrText(c);
-  if (mrr !== null) lines.push('', `${escapeMd(mrr)}.`);
-  for (const f of c.forced) lines.push('', `⚠️ compared with --force: ${escapeMd(f)}`);
+  if (mrr !== null) lines.push('', `${md(mrr, 400)}.`);
+  for (const f of c.forced) lines.push('', `⚠️ compared with --force: ${md(f, 400)}`);
   lines.push('', ...table(['metric', 'base', 'head', 'Δ'], metricRows(c), 1));
   const q = c.questions;
   lines.push(...questions('Broken', q.broken, n.broken));
