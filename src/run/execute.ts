@@ -1,10 +1,8 @@
-export interface ExecuteOptions<R> {
+export interface ExecuteOptions {
   /** Tasks running at once. */
   concurrency: number;
   /** Stops handing out new tasks; running ones see it through their own signal. */
   signal?: AbortSignal;
-  /** Called as each task finishes, in completion order, with the item's index. */
-  onResult: (result: R, index: number) => void;
 }
 
 export interface Execution {
@@ -14,13 +12,13 @@ export interface Execution {
 
 /**
  * Runs `task` over `items` (a stream, read only as slots free up: at most `concurrency` read ahead) with at most
- * `concurrency` at once, so a million questions never queue a million closures. Results go to `onResult` and are not
- * kept. The first task that throws stops the execution: nothing more starts, and running tasks settle.
+ * `concurrency` at once, so a million questions never queue a million closures. A task keeps its own result (nothing
+ * is collected here). The first task that throws stops the execution: nothing more starts, and running tasks settle.
  */
-export async function execute<T, R>(
+export async function execute<T>(
   items: AsyncIterable<T> | Iterable<T>,
-  task: (item: T, index: number, signal: AbortSignal) => Promise<R>,
-  options: ExecuteOptions<R>,
+  task: (item: T, index: number, signal: AbortSignal) => Promise<void>,
+  options: ExecuteOptions,
 ): Promise<Execution> {
   const stop = new AbortController();
   const onAbort = () => stop.abort(options.signal?.reason);
@@ -45,7 +43,7 @@ export async function execute<T, R>(
   };
   const start = (item: T, index: number): void => {
     running++;
-    let pending: Promise<R>;
+    let pending: Promise<void>;
     try {
       pending = task(item, index, stop.signal);
     } catch (error) {
@@ -54,14 +52,7 @@ export async function execute<T, R>(
       return;
     }
     pending.then(
-      (result) => {
-        try {
-          options.onResult(result, index);
-        } catch (error) {
-          fail(error);
-        }
-        finished();
-      },
+      finished,
       (error: unknown) => {
         fail(error);
         finished();

@@ -293,7 +293,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
       if ('q' in item) backlog.push({ ...item, asked: await ask(withSignal, item.q) });
       else backlog.push({ ...item, asked: await askConversation(withSignal, item.c, conversationUser(item.c, runName), o.maxTurnDelayMs) });
     },
-    { concurrency: o.concurrency, signal: drain.signal, onResult: () => {} },
+    { concurrency: o.concurrency, signal: drain.signal },
   ).finally(async () => {
     backlog.flush();
     clearTimeout(graceTimer);
