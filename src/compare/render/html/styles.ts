@@ -1,11 +1,11 @@
 import { OUTCOME_CLASSES, OUTCOMES } from '../../../model/outcome.js';
 import { VERDICT_BADGE_CSS } from '../../../report/conversations.js';
+import { PALETTE } from '../../../report/html/styles.js';
 import { VERDICT_CSS } from '../../../report/verdict.js';
 
-/** compare.html's CSS: system fonts only, light and dark, one column below 700 px (the tables become cards). */
+/** compare.html's CSS: report.html's colours, system fonts only, light and dark, one column below 700 px (the tables become cards). */
 export const STYLES = `
-:root{color-scheme:light dark;--bg:#f6f7f9;--fg:#1d2330;--muted:#5f6b7d;--card:#fff;--line:#e3e6ec;--ok:#2f9e63;--warn:#d9932b;--bad:#d64545;--good:#1f8a54;--accent:#3a6ff7;--link:#2456d6;--miss:#8e5bd1;--err:#7a1f1f;--gray:#98a2b3;--hover:rgba(58,111,247,.08)}
-@media (prefers-color-scheme:dark){:root{--bg:#14171d;--fg:#e6e8ee;--muted:#a3adbd;--card:#1d2129;--line:#2f3541;--bad:#f07070;--good:#5fd097;--link:#8fb2ff;--hover:rgba(143,178,255,.1)}}
+${PALETTE}
 *{box-sizing:border-box}
 [hidden]{display:none!important}
 body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
