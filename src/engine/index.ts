@@ -1,5 +1,5 @@
 /** The embedded reference Answer Service: knowledge base, retrieval, dialogues, HTTP server, fault injection. */
-export { loadKnowledgeBase, parseKbJsonl, parseKbCsv, KB_FIELDS, type KbEntry, type KnowledgeBase } from './kb.js';
+export { loadKnowledgeBase, parseKnowledgeBase, parseKbJsonl, parseKbCsv, KB_FIELDS, type KbEntry, type KnowledgeBase } from './kb.js';
 export { createRetriever, type Ranked, type Retriever, type RetrievalOptions } from './retrieval.js';
 export { buildAnswers, type AnswerItem, type AnswerResponse, type DialogueFlags, type Thresholds } from './respond.js';
 export { createFollowUps, type FollowUps } from './dialogue.js';

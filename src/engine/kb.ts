@@ -257,6 +257,11 @@ export async function loadKnowledgeBase(path: string): Promise<KnowledgeBase> {
   } catch (error) {
     throw new InputError([{ file: path, line: 0, message: readFailureMessage(error, 'a .jsonl or .csv knowledge base') ?? `cannot read the knowledge base: ${(error as Error).message}` }]);
   }
+  return parseKnowledgeBase(text, path);
+}
+
+/** A knowledge base from the text of its file (`.csv` by the name's extension, else JSONL); throws one InputError listing every bad row. */
+export function parseKnowledgeBase(text: string, path: string): KnowledgeBase {
   const isCsv = extname(path).toLowerCase() === '.csv';
   const { entries, problems } = isCsv ? parseKbCsv(text, path) : parseKbJsonl(text, path);
   problems.push(...checkKb(entries, path));

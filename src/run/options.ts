@@ -4,6 +4,7 @@ import type { Shard } from '../dataset/shard.js';
 import type { DatasetSource } from '../dataset/source.js';
 import type { ThresholdOptions } from '../score/metrics/thresholds.js';
 import type { EngineIdentity } from '../model/report.js';
+import type { KnowledgeBase } from '../engine/kb.js';
 import { DEFAULT_MAX_TURN_DELAY_MS } from './conversation.js';
 import type { RunEvent } from './progress.js';
 import type { InputProblem } from '../errors.js';
@@ -48,9 +49,10 @@ export interface RunOptions {
   aliases?: string;
   /**
    * A knowledge base (.jsonl or .csv) the run is scored against: its entries' categories and texts, for the
-   * category breakdown and the per-entry table (the embedded engine's, or one kept beside a remote service).
+   * category breakdown and the per-entry table (the embedded engine's, or one kept beside a remote service). A path,
+   * or one already loaded (`openTarget` loads the embedded engine's once, for the engine and the run).
    */
-  knowledgeBase?: string;
+  knowledgeBase?: string | KnowledgeBase;
   /**
    * Told once, before anything is sent, of the expectations the knowledge base cannot meet (an expected label or
    * sequence number none of its entries has, as `validate --kb` finds them): the first 20 and how many in all. The

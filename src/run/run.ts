@@ -75,7 +75,8 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const endpoint = parseEndpoint(o.baseUrl);
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
   // read once: its entries for the scoring, what expectations may name for the check before the first request
-  const kb = o.knowledgeBase === undefined ? undefined : await loadKnowledgeBase(o.knowledgeBase);
+  // (the embedded engine's comes loaded: openTarget read it for the engine)
+  const kb = typeof o.knowledgeBase === 'string' ? await loadKnowledgeBase(o.knowledgeBase) : o.knowledgeBase;
   const knowledgeBase = kb && entriesOf(kb);
   const settings: RequestSettings = {
     agent: o.agent,

@@ -1,14 +1,16 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { redactUrl } from '../client/url.js';
-import { datasetSha256 } from '../dataset/read.js';
-import { DEFAULT_FLOOR_THRESHOLD, DEFAULT_SUGGESTION_THRESHOLD, SAMPLE_KB, startEngine } from '../engine/index.js';
+import { readFailure } from '../dataset/source.js';
+import { DEFAULT_FLOOR_THRESHOLD, DEFAULT_SUGGESTION_THRESHOLD, parseKnowledgeBase, SAMPLE_KB, startEngine, type KnowledgeBase } from '../engine/index.js';
 import { ConfigError } from '../errors.js';
 import type { EngineIdentity } from '../model/report.js';
 
 /** Where a run sends its questions, and how to let go of it afterwards. */
 export interface Target {
   baseUrl: string;
-  /** The knowledge base to score against: the embedded engine's, or --kb beside a remote service. */
-  knowledgeBase?: string;
+  /** The knowledge base to score against: the embedded engine's, loaded (the engine and the run share one read), or the path of --kb beside a remote service. */
+  knowledgeBase?: KnowledgeBase | string;
   agent: string;
   agentCode: string;
   embedded: boolean;
@@ -81,21 +83,27 @@ export async function openTarget(o: TargetOptions): Promise<Target> {
     if (o.agentCode === undefined) throw new ConfigError('no agent code: set ANSWER_AGENT_CODE or --agent-code-file FILE');
     return { baseUrl, agent: o.agent, agentCode: o.agentCode, embedded: false, ...(o.kb !== undefined ? { knowledgeBase: o.kb } : {}), notes: note ? [note] : [], close: async () => {} };
   }
-  const engine = await engineIdentity(o);
+  const { engine, kb } = await engineIdentity(o);
   const running = await startEngine({
-    kb: engine.kb.path,
+    kb,
     agent: o.agent ?? 'demo',
     floorThreshold: engine.floorThreshold,
     suggestionThreshold: engine.suggestionThreshold,
   });
-  return { baseUrl: running.url, agent: running.agent, agentCode: running.code, embedded: true, engine, knowledgeBase: engine.kb.path, notes: [], close: () => running.close() };
+  return { baseUrl: running.url, agent: running.agent, agentCode: running.code, embedded: true, engine, knowledgeBase: kb, notes: [], close: () => running.close() };
 }
 
-/** The identity of the embedded engine a run starts: the knowledge base's sha256 read now, the options given or resumed. */
-async function engineIdentity(o: TargetOptions): Promise<EngineIdentity> {
+/**
+ * The identity of the embedded engine a run starts (the knowledge base's sha256 read now, the options given or
+ * resumed) and its knowledge base, hashed and parsed from one read of the file (a pipe can be read only once).
+ */
+async function engineIdentity(o: TargetOptions): Promise<{ engine: EngineIdentity; kb: KnowledgeBase }> {
   const path = o.kb ?? o.resumes?.kb.path ?? SAMPLE_KB;
   // a missing file reads `kb.jsonl:0: no such file`, as a missing dataset does
-  const sha256 = await datasetSha256(path);
+  const bytes = await readFile(path).catch((error: unknown) => {
+    throw readFailure(error, path);
+  });
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
   const was = o.resumes?.kb;
   if (was !== undefined && was.sha256 !== sha256) {
     throw new ConfigError(
@@ -103,9 +111,10 @@ async function engineIdentity(o: TargetOptions): Promise<EngineIdentity> {
         'restore it, or start the run afresh without --resume',
     );
   }
-  return {
+  const engine: EngineIdentity = {
     kb: { path, sha256 },
     floorThreshold: o.floor ?? o.resumes?.floorThreshold ?? DEFAULT_FLOOR_THRESHOLD,
     suggestionThreshold: o.suggestionThreshold ?? o.resumes?.suggestionThreshold ?? DEFAULT_SUGGESTION_THRESHOLD,
   };
+  return { engine, kb: parseKnowledgeBase(bytes.toString('utf8'), path) };
 }

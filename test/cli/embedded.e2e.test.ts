@@ -1,8 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_KB } from '../../src/engine/index.js';
 import { ReportSchema } from '../../src/model/report.js';
-import { runCli } from '../helpers/cli.js';
+import { CLI, runCli } from '../helpers/cli.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 
 const dir = tempDir();
@@ -40,6 +43,18 @@ describe('answer-eval run with no --base-url', () => {
     expect(res.code).toBe(0);
     const report = ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
     expect(report.results.map((r) => r.outcome)).toEqual(['correct', 'correct', 'fallback_ok']);
+  });
+
+  it('reads --kb once, so a pipe serves the engine, its sha256 and the scoring (--kb <(cat kb.jsonl))', async () => {
+    const questions = writeTemp(dir, 'pay.csv', 'question,expected_label\nhow can I pay my bill?,payment_methods\n');
+    const out = join(dir, 'piped-kb');
+    const res = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" run --kb <(cat "${SAMPLE_KB}") -d "${questions}" -o "${out}" --format json -q`], { encoding: 'utf8', timeout: 60_000 });
+    expect(res.stderr).toBe('');
+    expect(res.status).toBe(0);
+    const report = ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
+    expect(report.run.engine?.kb).toEqual({ path: expect.stringMatching(/^\/dev\/fd\/\d+$/), sha256: createHash('sha256').update(readFileSync(SAMPLE_KB)).digest('hex') });
+    expect(report.results.map((r) => r.outcome)).toEqual(['correct']);
+    expect(report.metrics?.entries.find((e) => e.key === 'payment_methods')?.category).toBe('payments');
   });
 
   it('warns, before asking and whatever --quiet says, of expectations the knowledge base cannot meet, naming file:line', async () => {

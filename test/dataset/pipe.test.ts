@@ -1,4 +1,3 @@
-import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,25 +5,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scanDataset } from '../../src/dataset/read.js';
 import { runEvaluation } from '../../src/run/run.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
-import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { fifoOf, tempDir, writeTemp } from '../helpers/tmp.js';
 
 const dir = tempDir();
 let server: SpecServer | undefined;
 afterAll(() => server?.close());
 
-/** A FIFO that a shell fills with `file` once, as `<(cat file)` does. */
-function fifoOf(file: string, name: string): string {
-  const path = join(dir, name);
-  execFileSync('mkfifo', [path]);
-  spawn('sh', ['-c', 'cat "$0" > "$1"', file, path], { stdio: 'ignore' });
-  return path;
-}
-
 describe('a dataset readable only once (a FIFO)', () => {
   it('is read once into a temporary copy: every question is asked, the sha256 is the content\'s, the copy is gone after', async () => {
     server = await startSpecServer(() => ({ body: { answers: [item(1, 90)] } }));
     const content = 'id,question,expected_sequence\nq1,first,1\nq2,second,1\nq3,third,2\n';
-    const fifo = fifoOf(writeTemp(dir, 'ds.csv', content), 'csv-pipe');
+    const fifo = fifoOf(dir, writeTemp(dir, 'ds.csv', content), 'csv-pipe');
     // a temp dir of its own, so copies made by other tests do not count
     const tmp = join(dir, 'tmp');
     mkdirSync(tmp);
@@ -44,14 +35,14 @@ describe('a dataset readable only once (a FIFO)', () => {
   });
 
   it('tells JSONL from CSV by its first character when the name has no extension', async () => {
-    const fifo = fifoOf(writeTemp(dir, 'ds.jsonl', '{"id":"j1","question":"from a pipe"}\n'), 'jsonl-pipe');
+    const fifo = fifoOf(dir, writeTemp(dir, 'ds.jsonl', '{"id":"j1","question":"from a pipe"}\n'), 'jsonl-pipe');
     const scan = await scanDataset(fifo);
     expect(scan.problems).toEqual([]);
     expect(scan.questions.map((q) => q.question)).toEqual(['from a pipe']);
   });
 
   it('is read as often as validate needs (a repeated id takes a second pass)', async () => {
-    const fifo = fifoOf(writeTemp(dir, 'dup.csv', 'id,question\na,one\nb,two\na,three\n'), 'dup-pipe');
+    const fifo = fifoOf(dir, writeTemp(dir, 'dup.csv', 'id,question\na,one\nb,two\na,three\n'), 'dup-pipe');
     const scan = await scanDataset(fifo);
     expect(scan.problems.map((p) => `${p.file}:${p.line}: ${p.message}`)).toEqual([`${fifo}:4: id "a" is already used at line 2 (ids must be unique)`]);
   });

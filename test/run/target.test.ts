@@ -1,11 +1,13 @@
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_KB } from '../../src/engine/index.js';
 import { ConfigError } from '../../src/errors.js';
 import { headerDifferences, type JournalHeader } from '../../src/run/journal.js';
+import { runEvaluation } from '../../src/run/run.js';
 import { checkBaseUrl, openTarget } from '../../src/run/target.js';
-import { tempDir } from '../helpers/tmp.js';
+import { fifoOf, tempDir, writeTemp } from '../helpers/tmp.js';
 
 describe('checkBaseUrl', () => {
   it('keeps a base URL as typed; one ending in /api/v1/answer is the endpoint, with a note', () => {
@@ -37,6 +39,21 @@ describe('the embedded engine as a target', () => {
     expect(again.engine).toEqual(target.engine);
     writeFileSync(kb, '{"sequence_number": 1, "answer": "changed"}\n');
     await expect(openTarget({ resumes: target.engine! })).rejects.toThrow(/^cannot resume: the knowledge base changed since the run started \(journal .*kb\.jsonl sha256 [0-9a-f]{64}, now .*kb\.jsonl sha256 [0-9a-f]{64}\)/);
+  });
+
+  it('reads its knowledge base once: from a FIFO, the sha256 is the content\'s, the engine answers and the run is scored against that copy', async () => {
+    const dir = tempDir();
+    const kb = fifoOf(dir, SAMPLE_KB, 'kb-pipe'); // readable once, as --kb <(cat kb.jsonl) is; a second read would wait for ever
+    const target = await openTarget({ kb });
+    try {
+      expect(target.engine!.kb).toEqual({ path: kb, sha256: createHash('sha256').update(readFileSync(SAMPLE_KB)).digest('hex') });
+      const dataset = writeTemp(dir, 'q.csv', 'id,question,expected_label\nq1,how can I pay my bill?,payment_methods\n');
+      const { report } = await runEvaluation({ dataset, baseUrl: target.baseUrl, agent: target.agent, agentCode: target.agentCode, knowledgeBase: target.knowledgeBase });
+      expect(report.results.map((r) => r.outcome)).toEqual(['correct']);
+      expect(report.metrics!.entries.find((e) => e.key === 'payment_methods')).toMatchObject({ category: 'payments', text: expect.stringMatching(/^You can pay by direct debit/) });
+    } finally {
+      await target.close();
+    }
   });
 
   it('refuses the engine options with --base-url', async () => {

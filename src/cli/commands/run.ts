@@ -3,7 +3,7 @@ import { OUTPUTS } from '../../client/request.js';
 import { redactUrl } from '../../client/url.js';
 import { parseShard } from '../../dataset/shard.js';
 import { openDataset } from '../../dataset/source.js';
-import { SAMPLE_QUESTIONS } from '../../engine/index.js';
+import { SAMPLE_QUESTIONS, type KnowledgeBase } from '../../engine/index.js';
 import { ConfigError, formatProblem, type InputProblem } from '../../errors.js';
 import { gateOptions, wantsRegressionGates } from '../../gate/options.js';
 import { parseFormats } from '../../report/write.js';
@@ -174,9 +174,9 @@ export const runCommand = defineCommand({
 const defaultReportDir = (at: Date): string => `reports/${at.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z')}`;
 
 /** The expectations the knowledge base cannot meet, printed whatever --quiet says: the first ones, then how many more. */
-function printKbMismatches(first: InputProblem[], count: number, kb: string | undefined): void {
+function printKbMismatches(first: InputProblem[], count: number, kb: KnowledgeBase | string | undefined): void {
   for (const p of first) process.stderr.write(`answer-eval: warning: ${formatProblem(p)} (that question will fail)\n`);
   if (count > first.length) {
-    process.stderr.write(`answer-eval: warning: ${count - first.length} more expectations the knowledge base lacks; answer-eval validate -d ${first[0]?.file ?? 'DATASET'} --kb ${kb ?? 'KB'} lists them all\n`);
+    process.stderr.write(`answer-eval: warning: ${count - first.length} more expectations the knowledge base lacks; answer-eval validate -d ${first[0]?.file ?? 'DATASET'} --kb ${(typeof kb === 'object' ? kb.file : kb) ?? 'KB'} lists them all\n`);
   }
 }
