@@ -120,15 +120,20 @@ function delay(ms: number, res: ServerResponse): Promise<boolean> {
 }
 
 export function createEngineServer(config: HandlerConfig): Server {
-  /** Checks the request and ranks the answers; a bad request comes back as the HttpError to send. */
-  function prepare(body: unknown, invalidJson: string | undefined): HttpError | { request: AnswerRequest; ranked: Ranked[] } {
+  /** Checks the request and says how to rank its answers (once, when first asked); a bad request comes back as the HttpError to send. */
+  function prepare(body: unknown, invalidJson: string | undefined): HttpError | { request: AnswerRequest; rank: () => Ranked[] } {
     if (invalidJson !== undefined) return new HttpError(400, `the body is not valid JSON: ${invalidJson}`, '(body)');
     const request = parseAnswerRequest(body, config.languages);
     if (isProblem(request)) return new HttpError(400, request.message, request.field);
     if (request.wikiagent !== config.agent) return new HttpError(404, 'not authorized: unknown wikiagent');
-    const ranked = config.retriever.answer(request.question.text, request.language, 1 + config.thresholds.maxSuggestions * 2);
-    return { request, ranked };
+    let ranked: Ranked[] | undefined;
+    const rank = (): Ranked[] => (ranked ??= config.retriever.answer(request.question.text, request.language, 1 + config.thresholds.maxSuggestions * 2));
+    return { request, rank };
   }
+
+  /** The user has a dialogue open: a follow-up may answer the question, leaving the normal ranking unused. */
+  const inDialogue = (request: AnswerRequest): boolean =>
+    request.username !== undefined && config.sessions.peek(request.wikiagent, request.username)?.step !== undefined;
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { stats } = config;
@@ -143,10 +148,12 @@ export function createEngineServer(config: HandlerConfig): Server {
       invalidJson = (error as Error).message;
     }
     const plan = config.planFaults(faultKey(body, raw));
-    // the answer is worked out while the latency runs, as a real service's would be: under load the
-    // replies then still come `delayMs` after their requests, not queued behind each other's retrieval
+    // the answer is ranked while the latency runs, as a real service's would be: under load the replies then
+    // still come `delayMs` after their requests, not queued behind each other's retrieval. Not inside a dialogue:
+    // a follow-up may answer, and the turn ranks only when none does (the ranking is the same either way)
     const started = performance.now();
     const prepared = prepare(body, invalidJson);
+    if (plan.delayMs > 0 && !(prepared instanceof HttpError) && !inDialogue(prepared.request)) prepared.rank();
     const wait = Math.max(0, plan.delayMs - (performance.now() - started));
     if (plan.delayMs > 0 && !(await delay(wait, res))) return; // the client gave up: nothing is injected
     const { fault } = plan;
@@ -163,11 +170,11 @@ export function createEngineServer(config: HandlerConfig): Server {
       return sendError(res, new HttpError(429, 'too many requests (injected)'), { 'retry-after': String(fault.retryAfter) });
     }
     if (prepared instanceof HttpError) throw prepared;
-    const { request, ranked } = prepared;
+    const { request, rank } = prepared;
     // The session moves on only here, past the injected resets, errors and 429s and a client gone during the
     // latency: a request that got no answer leaves the user's dialogue where it was, as if it had never arrived.
     const session = request.username === undefined ? undefined : config.sessions.open(request.wikiagent, request.username);
-    const response = takeTurn(session, request.question.text, request.language, ranked, config);
+    const response = takeTurn(session, request.question.text, request.language, rank, config);
     if (fault.kind === 'oversize') {
       stats.faults.oversize++;
       const padded = { ...response, answers: response.answers.map((a) => ({ ...a, context: 'x'.repeat(OVERSIZE_BYTES) })) };

@@ -25,6 +25,8 @@ export interface SessionOptions {
 export interface Sessions {
   /** The session of this agent's user, marked as the most recent; a new one when there is none or it expired. */
   open(agent: string, username: string): Session;
+  /** The session of this agent's user when one is held and not expired, left where it is in the LRU (nothing changes). */
+  peek(agent: string, username: string): Session | undefined;
   /** Records a question in the session; true when the user already asked it there (case and punctuation ignored). */
   seen(session: Session, question: string): boolean;
   /** Sessions held now (expired ones are dropped as the store is used). */
@@ -77,6 +79,10 @@ export function createSessions(options: SessionOptions = {}): Sessions {
       users.set(key, session);
       if (users.size > maxUsers) users.delete(users.keys().next().value as string);
       return session;
+    },
+    peek(agent, username) {
+      const held = users.get(userKey(agent, username));
+      return held && now() - held.last <= idleMs ? held : undefined;
     },
     seen(session, question) {
       const key = questionKey(question);

@@ -10,8 +10,9 @@ export interface TurnConfig {
 }
 
 /**
- * One question of a user, given the normal retrieval's ranking for it: the reply, with the user's session
- * moved on (no session: a guest, who has no dialogue and no repeat check). See docs/engine.md#dialogues.
+ * One question of a user, given how to rank it by the normal retrieval (`rank`, called once, and only when no
+ * follow-up answers): the reply, with the user's session moved on (no session: a guest, who has no dialogue and no
+ * repeat check). See docs/engine.md#dialogues.
  *
  * - A dialogue is open: the follow-ups of its step are tried first. One scoring at least the follow-up threshold
  *   is the reply (`is_dialogue_answer`); the dialogue goes on at it when it has follow-ups of its own, else closes.
@@ -19,7 +20,7 @@ export interface TurnConfig {
  * - Otherwise (no dialogue, or no follow-up understood, which closes it): the normal answers. A top entry with
  *   follow-ups opens a dialogue at it; a question the user already asked gets `post_processed_answer`.
  */
-export function takeTurn(session: Session | undefined, question: string, language: string, ranked: Ranked[], c: TurnConfig): AnswerResponse {
+export function takeTurn(session: Session | undefined, question: string, language: string, rank: () => Ranked[], c: TurnConfig): AnswerResponse {
   const step = session?.step === undefined ? undefined : c.followUps.entry(session.step);
   const followUp = step && c.followUps.match(step, question);
   if (session && followUp) {
@@ -27,6 +28,7 @@ export function takeTurn(session: Session | undefined, question: string, languag
     session.step = goesOn ? followUp.entry.sequenceNumber : undefined;
     return { answers: followUpAnswer(followUp, language, goesOn) };
   }
+  const ranked = rank();
   const top = topEntry(ranked, c.thresholds);
   const opens = session !== undefined && top !== undefined && top.followUps.length > 0;
   if (session) session.step = opens ? top?.sequenceNumber : undefined;

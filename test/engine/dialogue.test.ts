@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFaultPlanner, createSessions, startEngine, type RunningEngine } from '../../src/engine/index.js';
+import {
+  createFaultPlanner,
+  createFollowUps,
+  createRetriever,
+  createSessions,
+  DEFAULT_FLOOR_THRESHOLD,
+  DEFAULT_FOLLOW_UP_THRESHOLD,
+  DEFAULT_SUGGESTION_THRESHOLD,
+  loadKnowledgeBase,
+  startEngine,
+  takeTurn,
+  type RunningEngine,
+} from '../../src/engine/index.js';
 import { ConfigError } from '../../src/errors.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 import { ask, askAs, specBody, type AnswerBody } from './helpers.js';
@@ -84,6 +96,39 @@ describe('a dialogue held by the engine', () => {
     ]);
     const lost = await play(engine, 'bea', ['I want to send a meter reading', 'what is the weather in Rome']);
     expect(lost[1]).toMatchObject({ label: '(floor)', dialog: 'false' });
+  });
+
+  it('ranks a question by the normal retrieval only when no follow-up answers it (takeTurn)', async () => {
+    const kb = await loadKnowledgeBase(kbFile);
+    const retriever = createRetriever(kb);
+    const config = {
+      followUps: createFollowUps(kb, DEFAULT_FOLLOW_UP_THRESHOLD),
+      sessions: createSessions(),
+      thresholds: { floor: DEFAULT_FLOOR_THRESHOLD, suggestion: DEFAULT_SUGGESTION_THRESHOLD, maxSuggestions: 2 },
+    };
+    const session = config.sessions.open('demo', 'rita');
+    const turn = (question: string) => {
+      let ranked = 0;
+      const rank = () => (ranked++, retriever.answer(question, 'en', 5));
+      const top = takeTurn(session, question, 'en', rank, config).answers[0];
+      return [top?.label ?? '(floor)', ranked];
+    };
+    expect(['I want to send a meter reading', 'meter number M2468 1357', 'how can I pay by card?', 'where is my customer number'].map(turn)).toEqual([
+      ['reading_start', 1],
+      ['reading_number', 0], // a follow-up answers: the ranking is not needed
+      ['pay', 1], // no follow-up understood: the normal answers
+      ['customer_number', 1],
+    ]);
+  });
+
+  it('holds a dialogue the same under an injected latency (a turn inside it is ranked only when no follow-up answers)', async () => {
+    const slow = await start({ faults: { latency: { median: 5 } } });
+    expect(await play(slow, 'lars', ['I want to send a meter reading', 'meter number M2468 1357', 'the reading is 07321', 'how can I pay my bill'])).toEqual(
+      await play(engine, 'lena', ['I want to send a meter reading', 'meter number M2468 1357', 'the reading is 07321', 'how can I pay my bill']),
+    );
+    expect(await play(slow, 'liv', ['I want to send a meter reading', 'how can I pay by card?', 'M2468 1357'])).toEqual(
+      await play(engine, 'lou', ['I want to send a meter reading', 'how can I pay by card?', 'M2468 1357']),
+    );
   });
 
   it('a follow-up scoring under followUpThreshold is not understood', async () => {
@@ -206,6 +251,20 @@ describe('session bounds', () => {
     expect(sessions.open('other-agent', 'olga').step).toBeUndefined();
     expect(sessions.open('acme', 'olga').step).toBe(10);
     expect(sessions.size()).toBe(2);
+  });
+
+  it('peeks at a session without opening one or making it the most recent', () => {
+    let now = 0;
+    const sessions = createSessions({ maxUsers: 2, idleMs: 100, now: () => now });
+    expect(sessions.peek('acme', 'pia')).toBeUndefined();
+    expect(sessions.size()).toBe(0);
+    sessions.open('acme', 'pia').step = 10;
+    sessions.open('acme', 'quinn');
+    expect(sessions.peek('acme', 'pia')?.step).toBe(10);
+    sessions.open('acme', 'rob'); // pia is still the least recently active: her session goes
+    expect(sessions.peek('acme', 'pia')).toBeUndefined();
+    now += 101;
+    expect(sessions.peek('acme', 'rob')).toBeUndefined(); // expired
   });
 
   it('rejects bounds that are not above 0', async () => {
