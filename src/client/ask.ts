@@ -5,7 +5,7 @@ import { decodeBody } from './charset.js';
 import { QuestionError } from './errors.js';
 import { requestBody, type RequestSettings } from './request.js';
 import { excerpt, parseAnswerResponse, type AnswerResponse, type ParsedResponse } from './response.js';
-import { maskSecret } from './secret.js';
+import { holdsSecret, maskSecret } from './secret.js';
 import { sleep } from './sleep.js';
 import type { Throttle } from './throttle.js';
 import type { HttpReply, Transport } from './transport.js';
@@ -93,8 +93,9 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
 }
 
 /**
- * The answers of a 200: its body decoded by its charset and masked before anything parses or cuts it (a
- * service may echo the code back, in any form), so nothing downstream ever holds the code.
+ * The answers of a 200, decoded by its charset. They are judged as the service wrote them: a code that is also a
+ * word of the knowledge base (`bill`) must not turn a right answer wrong. The result is masked before it is stored
+ * (src/run/run.ts). A body that breaks the spec is masked before its message quotes and cuts it.
  */
 function parseReply(reply: HttpReply, agentCode: string): ParsedResponse {
   let text: string;
@@ -104,7 +105,10 @@ function parseReply(reply: HttpReply, agentCode: string): ParsedResponse {
     if (error instanceof QuestionError) return { ok: false, message: error.message };
     throw error;
   }
-  return parseAnswerResponse(maskSecret(text, agentCode));
+  const parsed = parseAnswerResponse(text);
+  if (parsed.ok || !holdsSecret(text, agentCode)) return parsed;
+  const masked = parseAnswerResponse(maskSecret(text, agentCode));
+  return masked.ok ? { ok: false, message: maskSecret(parsed.message, agentCode) } : masked;
 }
 
 /** The content-type, masked too: an error naming its charset must not quote the code, nor a piece of it. */

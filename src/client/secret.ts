@@ -68,13 +68,26 @@ function patterns(secret: string): { test: RegExp; replace: RegExp } {
 /** Whether `text` holds the agent code in any form a service may echo it back in. */
 export const holdsSecret = (text: string, secret: string): boolean => secret.length >= MIN_SECRET_LENGTH && patterns(secret).test.test(text);
 
+/** `text` with the start of the code masked where it was cut: `pay by bi…` for the code `bill`. */
+function maskCut(text: string, secret: string): string {
+  if (secret.length < MIN_SECRET_LENGTH || !text.includes('…')) return text;
+  for (let k = secret.length - 1; k >= 1; k--) {
+    const cut = `${secret.slice(0, k)}…`;
+    if (text.includes(cut)) return text.split(cut).join(`${SECRET_MASK}…`);
+  }
+  return text;
+}
+
 /** `text` with every occurrence of the agent code, in any of its forms, replaced by SECRET_MASK. */
 export const maskSecret = (text: string, secret: string): string =>
   holdsSecret(text, secret) ? text.replace(patterns(secret).replace, SECRET_MASK) : text;
 
-/** A JSON value with the agent code masked in every string and key (a result whose serialized line held it). */
+/**
+ * A JSON value with the agent code masked in every string and key (a result whose serialized line held it). A text
+ * cut short (`…`) right after the start of the code, as a reason quoting an answer may be, has that start masked too.
+ */
 export function maskSecretDeep<T>(value: T, secret: string): T {
-  if (typeof value === 'string') return maskSecret(value, secret) as T;
+  if (typeof value === 'string') return maskCut(maskSecret(value, secret), secret) as T;
   if (Array.isArray(value)) return value.map((v: unknown) => maskSecretDeep(v, secret)) as T;
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
