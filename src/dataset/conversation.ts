@@ -1,5 +1,5 @@
 import type { Conversation, Question } from '../model/question.js';
-import { flag, isBlank, language, list, parseTurn, text, type RawRow, type TurnContext } from './row.js';
+import { flag, idProblem, idText, isBlank, language, list, parseTurn, text, type RawRow, type TurnContext } from './row.js';
 
 /** A problem at a line of the file. */
 export interface LineProblem {
@@ -20,7 +20,7 @@ function withTurns(id: string, line: number, context: TurnContext, rows: readonl
   rows.forEach(({ row, line: at }, i) => {
     const parsed = parseTurn(row, at, i + 1, context);
     if (parsed.ok) turns.push(parsed.question);
-    else for (const message of parsed.problems) problems.push({ line: at, message: `conversation "${id}" turn ${i + 1}: ${message}` });
+    else for (const message of parsed.problems) problems.push({ line: at, message: `conversation ${JSON.stringify(id)} turn ${i + 1}: ${message}` });
   });
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, conversation: { id, line, ...(context.username !== undefined ? { username: context.username } : {}), turns } };
@@ -33,7 +33,7 @@ function withTurns(id: string, line: number, context: TurnContext, rows: readonl
  */
 export function parseConversationLine(row: RawRow, line: number): ConversationResult {
   const problems: string[] = [];
-  const id = text(row, 'id', problems) ?? String(line);
+  const id = idText(row, 'id', problems) ?? String(line);
   const lang = language(row, problems);
   const username = text(row, 'username', problems);
   const tags = list(row, 'tags', problems);
@@ -54,7 +54,7 @@ export function parseConversationLine(row: RawRow, line: number): ConversationRe
       rows.push({ row: turn as RawRow, line });
     });
   }
-  const found = problems.map((message) => ({ line, message: `conversation "${id}": ${message}` }));
+  const found = problems.map((message) => ({ line, message: `conversation ${JSON.stringify(id)}: ${message}` }));
   return withTurns(id, line, { conversation: id, language: lang, username, tags }, rows, found);
 }
 
@@ -65,7 +65,9 @@ export function parseConversationLine(row: RawRow, line: number): ConversationRe
  */
 export function conversationOfRows(id: string, rows: readonly { row: RawRow; line: number }[]): ConversationResult {
   const problems: LineProblem[] = [];
-  const at = (line: number, message: string) => problems.push({ line, message: `conversation "${id}": ${message}` });
+  const at = (line: number, message: string) => problems.push({ line, message: `conversation ${JSON.stringify(id)}: ${message}` });
+  const badId = idProblem(id, 'conversation');
+  if (badId !== undefined) at(rows[0]!.line, badId);
   rows.forEach(({ row, line }, i) => {
     const raw = text(row, 'turn', []);
     if (raw === undefined) at(line, `column "turn" is empty (every row of a conversation numbers its turn: 1, 2, 3...)`);

@@ -18,6 +18,27 @@ export function text(row: RawRow, key: string, problems: string[]): string | und
   return undefined;
 }
 
+const CONTROL = /\p{Cc}/u;
+
+/** What a control character is, in words: `a line break`, `a tab`, `a control character (U+001B)`. */
+const controlName = (c: string): string =>
+  c === '\n' || c === '\r' ? 'a line break' : c === '\t' ? 'a tab' : `a control character (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+
+/** Why an id (of a question or a conversation) cannot be one, if it cannot: the console and CI logs print ids as they are. */
+export function idProblem(id: string, column: string): string | undefined {
+  const at = id.search(CONTROL);
+  if (at < 0) return undefined;
+  return `column "${column}" holds ${controlName(id[at]!)} at character ${at + 1} (expected an id on one line: ids are printed on the console and in CI logs, where a line break would start a line of its own)`;
+}
+
+/** An id cell: text on one line. */
+export function idText(row: RawRow, key: string, problems: string[]): string | undefined {
+  const id = text(row, key, problems);
+  const problem = id === undefined ? undefined : idProblem(id, key);
+  if (problem !== undefined) problems.push(problem);
+  return id;
+}
+
 /** A cell of alternatives: `a || b` in CSV, an array or a single value in JSONL. */
 function alternatives(row: RawRow, key: string, problems: string[]): string[] | undefined {
   const v = row[key];
@@ -101,7 +122,7 @@ export function language(row: RawRow, problems: string[]): string | undefined {
 /** Turns one raw row into a Question, or lists everything wrong with it. */
 export function parseRow(row: RawRow, line: number, defaultId: string): RowResult {
   const problems: string[] = [];
-  const id = text(row, 'id', problems) ?? defaultId;
+  const id = idText(row, 'id', problems) ?? defaultId;
   const { question, expect, expected, extraData } = asked(row, problems);
   for (const key of TURN_CHECK_KEYS) {
     const { column } = TURN_CHECKS[key];

@@ -122,6 +122,20 @@ describe('readDataset: JSONL', () => {
   });
 });
 
+describe('readDataset: ids', () => {
+  it('refuses an id that is not on one line: the console and CI logs print ids as they are (a GitHub ::error command)', async () => {
+    const csv = await problemsOf('ids.csv', 'id,question\n"b\n::error::injected",hello\nfine,hi\n');
+    expect(csv).toEqual([expect.stringMatching(/ids\.csv:2: column "id" holds a line break at character 2 \(expected an id on one line: /)]);
+    const jsonl = await problemsOf('ids.jsonl', '{"id":"a\\u001b[31m","question":"hi"}\n{"id":"c1\\nx","turns":[{"question":"hi"}]}\n');
+    expect(jsonl).toEqual([
+      expect.stringMatching(/ids\.jsonl:1: column "id" holds a control character \(U\+001B\) at character 2 /),
+      expect.stringMatching(/ids\.jsonl:2: conversation "c1\\nx": column "id" holds a line break at character 3 /),
+    ]);
+    const turns = await problemsOf('turns.csv', 'conversation,turn,question\n"move\r\n::warning::x",1,hello\n"move\r\n::warning::x",2,and then\n');
+    expect(turns).toEqual([expect.stringMatching(/turns\.csv:2: conversation "move\\r\\n::warning::x": column "conversation" holds a line break at character 5 /)]);
+  });
+});
+
 describe('readDataset: matchers', () => {
   it('reads expected_category and expected_tag, and reports a regex that does not compile', async () => {
     const ok = await readDataset(writeTemp(dir, 'm.csv', 'question,expected_category,expected_tag,expected_label\npay?,Billing,card || cash,re:^pay\n'));
