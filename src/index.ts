@@ -38,7 +38,7 @@ export { listedChanges, writeComparison } from './compare/write.js';
 export { COMPARE_FORMATS, type CompareFormat } from './compare/render/index.js';
 export { qualityGates, regressionGates, failures, type QualityGates, type RegressionGates, type GateResult, type FailOn } from './gate/gates.js';
 export { judge, withVerdict, comparisonWithVerdict, verdictOf } from './gate/verdict.js';
-export { nothingMeasured } from './gate/measured.js';
+export { nothingMeasured } from './model/measured.js';
 export { GateResultSchema, VerdictSchema, type Verdict } from './model/verdict.js';
 export type { EngineIdentity } from './model/report.js';
 export { buildTrend, TREND_DEFAULTS, type TrendOptions } from './trend/build.js';

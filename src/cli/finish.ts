@@ -6,7 +6,7 @@ import { writeComparison } from '../compare/write.js';
 import { NothingMeasuredError } from '../errors.js';
 import { consistencyGate } from '../gate/consistency.js';
 import { conversationGate } from '../gate/conversations.js';
-import { nothingMeasured } from '../gate/measured.js';
+import { nothingMeasured } from '../model/measured.js';
 import { qualityGatesOf, regressionGatesOf } from '../gate/options.js';
 import { comparisonWithVerdict, judge, withVerdict } from '../gate/verdict.js';
 import type { ReportData } from '../model/source.js';

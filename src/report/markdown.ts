@@ -8,12 +8,27 @@ import type { Interval } from '../model/metrics.js';
 import { attentionCount, minusCounts, OUTCOME_CLASSES, outcomesShown } from '../model/outcome.js';
 import type { ScoredData } from '../model/source.js';
 import { verdictMarkdown } from './verdict.js';
+import { nothingMeasured } from '../model/measured.js';
 
 const MD_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '|': '\\|' };
 
 /** Data text safe in a Markdown table cell: one line, no HTML, no pipes, no emphasis, links or code, no @mention or #123. */
 export const md = (text: unknown, max = 80): string =>
   neutralizeMentions(truncate(String(text ?? ''), max)).replace(/([\\`*_[\]#~!])/g, '\\$1').replace(/[<>&|]/g, (c) => MD_ESCAPES[c]!);
+
+/**
+ * Why the figures below do not judge the service, first, as the console says it: a run stopped early (its gates
+ * are not judged) or one that measured nothing. Both exit 3.
+ */
+function unfinished(report: ScoredData['head']): string[] {
+  const { run, summary: s } = report;
+  if (run.status === 'partial') {
+    const of = run.shard?.questions ?? run.dataset.questions;
+    return [`**⚠️ Stopped early: ${s.total} of ${of} questions asked${run.stopReason ? `: ${md(run.stopReason, 400)}` : ''}.** No gate is judged on a partial run (exit 3); \`answer-eval run --resume DIR\` finishes it.`, ''];
+  }
+  const nothing = nothingMeasured(report);
+  return nothing === undefined ? [] : [`**⚠️ ${md(nothing.charAt(0).toUpperCase() + nothing.slice(1), 400)}.** No gate is judged (exit 3).`, ''];
+}
 
 /** The headline figures with their intervals, as a one-row table. */
 function headlineTable(metrics: ScoredData['head']['metrics']): string[] {
@@ -47,6 +62,7 @@ function markdown(data: ScoredData): string {
   const verdict = report.gates ? [...verdictMarkdown(report.gates, (t) => md(t, 2000)), ''] : [];
   const lines = [
     ...verdict,
+    ...unfinished(report),
     `### answer-eval: ${md(run.dataset.path, 60)}${run.status === 'partial' ? ' (PARTIAL run)' : ''}`,
     '',
     ...headlineTable(metrics),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gateAnnotation } from '../../src/cli/gates.js';
 import { compareReports } from '../../src/compare/compare.js';
-import { nothingMeasured } from '../../src/gate/measured.js';
+import { nothingMeasured } from '../../src/model/measured.js';
 import { comparisonWithVerdict, judge, verdictOf, withVerdict } from '../../src/gate/verdict.js';
 import { GateResultSchema, VerdictSchema } from '../../src/model/verdict.js';
 import { verdictHeadline, verdictMarkdown } from '../../src/report/verdict.js';

@@ -36,6 +36,18 @@ function handMade(): Report {
 }
 
 describe('summary.md', () => {
+  it('says first why a stopped run judges nothing: how many were asked, the stop reason, how to finish it', () => {
+    const partial = handMade();
+    partial.run = { ...partial.run, status: 'partial', stopReason: 'circuit breaker: 5 questions in a row ended in error (the last: network: ECONNREFUSED)' };
+    partial.run.dataset = { ...partial.run.dataset, questions: 117 };
+    const lines = renderString('md', partial).split('\n');
+    expect(lines[0]).toBe(
+      '**⚠️ Stopped early: 4 of 117 questions asked: circuit breaker: 5 questions in a row ended in error (the last: network: ECONNREFUSED).** ' +
+        'No gate is judged on a partial run (exit 3); `answer-eval run --resume DIR` finishes it.',
+    );
+    expect(lines[2]).toBe('### answer-eval: faq.csv (PARTIAL run)');
+  });
+
   it('escapes data for Markdown tables: pipes, HTML, emphasis', () => {
     expect(md('a|b <script> *x* [l](u) `c`')).toBe('a\\|b &lt;script&gt; \\*x\\* \\[l\\](u) \\`c\\`');
     expect(md('line\nbreak')).toBe('line break');

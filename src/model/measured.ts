@@ -1,5 +1,5 @@
-import { respondedCount } from '../model/outcome.js';
-import type { ReportHead } from '../model/source.js';
+import { respondedCount } from './outcome.js';
+import type { ReportHead } from './source.js';
 
 /**
  * Why a completed run measured nothing, or undefined when it measured something: no question was asked (an
