@@ -29,6 +29,17 @@ const c = compareReports(base, head, { files: FILES, resamples: 100 });
 const renderCompareHtml = (comparison: Comparison): string => [...htmlChunks(comparison, listedChanges(comparison))].join('');
 
 describe('compare.json and compare.md', () => {
+  it('warns in every format when a side is a partial run: what it did not ask is counted as added, judged by no gate', () => {
+    const partialBase = report([result('same', 'correct', 1)]);
+    partialBase.run = { ...partialBase.run, status: 'partial', stopReason: 'interrupted (SIGINT)' };
+    const p = compareReports(partialBase, head, { files: FILES, resamples: 50 });
+    const warning = `the base run (${FILES.base}) is PARTIAL: it stopped before asking every question, and those it did not ask are counted as added, judged by no regression gate`;
+    expect(renderCompareConsole(p)).toContain(`  warning: ${warning}`);
+    expect(renderCompareMarkdown(p)).toContain(`⚠️ ${summaryMd(warning, 600)}`);
+    expect(renderCompareHtml(p)).toContain(`<div class="forced">${warning.replace(/\(/g, '(')}`);
+    expect(renderCompareConsole(c)).not.toContain('PARTIAL');
+  });
+
   it('compare.json round-trips through its schema', () => {
     expect(ComparisonSchema.parse(JSON.parse(renderCompareJson(c)))).toEqual(c);
     expect(c.schemaVersion).toBe('3.1');

@@ -66,3 +66,14 @@ export function mrrText(c: Comparison): string | null {
   const ci = m.low === null || m.high === null ? 'n/a' : `${signed(m.low, 3)} … ${signed(m.high, 3)}`;
   return `MRR ${dec(m.base)} → ${dec(m.head)} (Δ ${m.delta === null ? 'n/a' : signed(m.delta, 3)}, 95% CI ${ci}) on ${m.n} answerable questions`;
 }
+
+/**
+ * A warning per side that is a partial run (stopped early): the questions it did not ask are counted as added or
+ * removed, so no regression gate judges them. Comparing with a partial baseline is most often a mistake.
+ */
+export function partialWarnings(c: Comparison): string[] {
+  const sides = [['base', c.base, 'added'], ['head', c.head, 'removed']] as const;
+  return sides
+    .filter(([, ref]) => ref.status === 'partial')
+    .map(([name, ref, as]) => `the ${name} run (${ref.file}) is PARTIAL: it stopped before asking every question, and those it did not ask are counted as ${as}, judged by no regression gate; finish it with answer-eval run --resume, or compare with a completed run`);
+}
