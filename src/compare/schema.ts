@@ -25,7 +25,7 @@ export const ReportRefSchema = z.object({
   status: z.enum(['completed', 'partial']),
   agent: z.string(),
   baseUrl: z.string(),
-  dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int() }),
+  dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int(), ids: z.literal('line').optional() }),
 });
 
 /** One side of a question: its outcome and top-1 answer. */

@@ -164,8 +164,12 @@ export const RunInfoSchema = z.object({
   /** Set when the run used the embedded engine: its knowledge base and options (baseUrl is then an ephemeral port). */
   engine: EngineIdentitySchema.optional(),
   agent: z.string(),
-  /** `questions` counts single questions and turns; `conversations`, set when it holds any, the conversations. */
-  dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int(), conversations: z.number().int().optional() }),
+  /**
+   * `questions` counts single questions and turns; `conversations`, set when it holds any, the conversations. `ids`
+   * is `line` when the dataset has no id column: its questions are named by their line, so a row added or removed
+   * renames every question after it (compare says so).
+   */
+  dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int(), conversations: z.number().int().optional(), ids: z.literal('line').optional() }),
   /** Set on a `--shard i/n` run: only the questions of that shard were asked. */
   shard: z.object({ index: z.number().int(), count: z.number().int(), questions: z.number().int() }).optional(),
   /** Set on a report merged from shards: the shard reports it came from. */

@@ -15,10 +15,12 @@ export interface DatasetFacts {
   encoding?: string;
   /** Conversations in the file, when it holds any (their turns are among `questions`). */
   conversations?: number;
+  /** The file has no id column: questions are named by their line (reported, not journaled: nothing to resume by). */
+  idsByLine?: boolean;
 }
 
 /** The journal's first line: what a resumed run must share with the run that wrote it. Never the agent code. */
-export function journalHeader(dataset: DatasetFacts, o: Resolved, startedAt: Date): JournalHeader {
+export function journalHeader({ idsByLine: _, ...dataset }: DatasetFacts, o: Resolved, startedAt: Date): JournalHeader {
   return {
     journal: JOURNAL_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -69,7 +71,13 @@ export function runInfo(dataset: DatasetFacts, o: Resolved, f: RunFacts): RunInf
     embeddedEngine: o.embeddedEngine ?? o.engine !== undefined,
     ...(o.engine ? { engine: o.engine } : {}),
     agent: o.agent,
-    dataset: { path: dataset.path, sha256: dataset.sha256, questions: dataset.questions, ...(dataset.conversations ? { conversations: dataset.conversations } : {}) },
+    dataset: {
+      path: dataset.path,
+      sha256: dataset.sha256,
+      questions: dataset.questions,
+      ...(dataset.conversations ? { conversations: dataset.conversations } : {}),
+      ...(dataset.idsByLine ? { ids: 'line' as const } : {}),
+    },
     ...(o.shard ? { shard: { ...o.shard, questions: f.total } } : {}),
     options: {
       concurrency: o.concurrency,

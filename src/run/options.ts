@@ -59,6 +59,8 @@ export interface RunOptions {
    * run goes on (those questions will fail). Only with `knowledgeBase`.
    */
   onKbMismatch?: (first: InputProblem[], count: number) => void;
+  /** Told once, before anything is sent, of what the run will do but may not be what was meant (a dataset without ids). */
+  onWarning?: (message: string) => void;
   /** How the recommended floor threshold is chosen. @default F1 of in-scope accuracy and out-of-scope recall */
   thresholds?: ThresholdOptions;
   /** Set when the run targets the embedded engine, for the report. */

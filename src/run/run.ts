@@ -127,7 +127,9 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     if (!kbRefs) return;
     for (const problem of missingInKb(q, kbRefs, source.name, aliases)) if (++mismatchCount <= 20) mismatches.push(problem);
   };
+  let byLine = 0; // items named by their line (no id given)
   const checked = await checkQuestions(source, (item) => {
+    if (item.id === String(item.line)) byLine++;
     if (!mine(item)) return;
     if (isConversation(item)) {
       item.turns.forEach(checkKb);
@@ -150,12 +152,20 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   if (badSetting) throw badSetting;
   if (mismatchCount > 0) o.onKbMismatch?.(mismatches, mismatchCount);
+  const idsByLine = byLine > 0 && !checked.columns.includes('id');
+  if (idsByLine) {
+    o.onWarning?.(
+      `${source.name} has no id column: its questions are named by their line. compare and --baseline match questions by id, so a row ` +
+        'added or removed renames every question after it (they are then listed as changed, judged by no gate); give each row a stable id',
+    );
+  }
   const dataset: DatasetFacts = {
     path: source.name,
     sha256: checked.sha256,
     questions: checked.count,
     ...(source.encoding ? { encoding: source.encoding } : {}),
     ...(checked.conversations > 0 ? { conversations: checked.conversations } : {}),
+    ...(idsByLine ? { idsByLine } : {}),
   };
   await checkUnchanged(source);
 

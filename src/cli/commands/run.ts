@@ -153,6 +153,7 @@ export const runCommand = defineCommand({
         signal: interrupt.signal,
         onEvent: progress.onEvent,
         onKbMismatch: (first, count) => printKbMismatches(first, count, target.knowledgeBase),
+        onWarning: (message) => process.stderr.write(`answer-eval: warning: ${message}\n`),
         rerun: argv.rerun,
         rps: argv.rps,
         username: argv.username,

@@ -1,6 +1,6 @@
 import type { Comparison } from '../schema.js';
 import { conversationConsoleLines } from './conversations.js';
-import { partialWarnings, pct, pts, questionSets, scopeNote, verdict } from './format.js';
+import { compareWarnings, pct, pts, questionSets, scopeNote, verdict } from './format.js';
 
 /** The few lines printed after a comparison. */
 export function renderCompareConsole(c: Comparison): string {
@@ -21,6 +21,6 @@ export function renderCompareConsole(c: Comparison): string {
   if (n.changed > 10) lines.push(`  ... and ${n.changed - 10} more changed (see compare.html)`);
   if (c.conversations) lines.push(...conversationConsoleLines(c.conversations));
   for (const f of c.forced) lines.push(`  forced: ${f}`);
-  for (const w of partialWarnings(c)) lines.push(`  warning: ${w}`);
+  for (const w of compareWarnings(c)) lines.push(`  warning: ${w}`);
   return lines.join('\n');
 }

@@ -68,12 +68,24 @@ export function mrrText(c: Comparison): string | null {
 }
 
 /**
- * A warning per side that is a partial run (stopped early): the questions it did not ask are counted as added or
- * removed, so no regression gate judges them. Comparing with a partial baseline is most often a mistake.
+ * What the reader of a comparison must know before trusting it, one sentence each:
+ * - a side that is a partial run (stopped early): the questions it did not ask are counted as added or removed, so
+ *   no regression gate judges them. Comparing with a partial baseline is most often a mistake;
+ * - a side whose dataset has no id column when the question sets differ: its questions are named by their line, so
+ *   a row added or removed renamed every question after it.
  */
-export function partialWarnings(c: Comparison): string[] {
+export function compareWarnings(c: Comparison): string[] {
   const sides = [['base', c.base, 'added'], ['head', c.head, 'removed']] as const;
-  return sides
+  const out = sides
     .filter(([, ref]) => ref.status === 'partial')
     .map(([name, ref, as]) => `the ${name} run (${ref.file}) is PARTIAL: it stopped before asking every question, and those it did not ask are counted as ${as}, judged by no regression gate; finish it with answer-eval run --resume, or compare with a completed run`);
+  const moved = c.counts.added + c.counts.removed + c.counts.changed;
+  const byLine = sides.filter(([, ref]) => ref.dataset.ids === 'line').map(([name]) => name);
+  if (moved > 0 && byLine.length > 0) {
+    out.push(
+      `${byLine.length === 2 ? 'neither dataset has an id column, so their' : `the ${byLine[0]} dataset has no id column, so its`} questions are named by their line: a row added or removed renames every question after it, ` +
+        `and ${moved} questions were taken as added, removed or changed, judged by no regression gate; give each row a stable id`,
+    );
+  }
+  return out;
 }

@@ -3,7 +3,7 @@ import { md } from '../../report/markdown.js';
 import { verdictMarkdown } from '../../report/verdict.js';
 import type { Comparison, ConversationChange, ConversationComparison, CoverageChange, DriftGroup, EditedQuestion, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
 import { brokenFixed, conversationSets, passRateText, sideText, turnText } from './conversations.js';
-import { interval, metricRows, mrrDeltaText, mrrText, partialWarnings, pts, pValue, questionSets, score, scoreDelta, scopeNote, verdict } from './format.js';
+import { interval, metricRows, mrrDeltaText, mrrText, compareWarnings, pts, pValue, questionSets, score, scoreDelta, scopeNote, verdict } from './format.js';
 
 /** Rows per list in the Markdown: a PR comment is limited in size; compare.html has them all. */
 const MAX_ROWS = 30;
@@ -117,7 +117,7 @@ export function renderCompareMarkdown(c: Comparison): string {
   const mrr = mrrText(c);
   if (mrr !== null) lines.push('', `${md(mrr, 400)}.`);
   for (const f of c.forced) lines.push('', `⚠️ compared with --force: ${md(f, 400)}`);
-  for (const w of partialWarnings(c)) lines.push('', `⚠️ ${md(w, 600)}`);
+  for (const w of compareWarnings(c)) lines.push('', `⚠️ ${md(w, 600)}`);
   lines.push('', ...table(['metric', 'base', 'head', 'Δ'], metricRows(c), 1));
   const q = c.questions;
   lines.push(...questions('Broken', q.broken, n.broken));

@@ -2,7 +2,7 @@ import { escapeHtml as h } from '../../../report/escape.js';
 import { verdictBanner } from '../../../report/verdict.js';
 import type { ChangeSource } from '../../changes.js';
 import type { Comparison } from '../../schema.js';
-import { partialWarnings, questionSets, scopeNote } from '../format.js';
+import { compareWarnings, questionSets, scopeNote } from '../format.js';
 import { client } from './client.js';
 import { conversationsSection } from './conversations.js';
 import { encodePageData } from './data.js';
@@ -37,7 +37,7 @@ ${c.gates ? `${verdictBanner(c.gates)}\n` : ''}<header>
 <h1>answer-eval compare</h1>
 <div class="meta">base ${side(c.base)} → head ${side(c.head)} · agent ${h(c.head.agent)} · dataset ${h(c.head.dataset.path)}</div>
 </header>
-${[...c.forced.map((f) => `compared with --force: ${f}`), ...partialWarnings(c)].map((w) => `<div class="forced">${h(w)}</div>`).join('\n')}
+${[...c.forced.map((f) => `compared with --force: ${f}`), ...compareWarnings(c)].map((w) => `<div class="forced">${h(w)}</div>`).join('\n')}
 <main>
 <p>Questions: ${h(questionSets(c))}${note === null ? '' : `<br><span class="hint">${h(note)}</span>`}</p>
 ${cards(c)}
