@@ -9,10 +9,11 @@ import { holdsSecret, maskSecret } from './secret.js';
 import { sleep } from './sleep.js';
 import type { Throttle } from './throttle.js';
 import type { HttpReply, Transport } from './transport.js';
-import { redactUrl } from './url.js';
+import { basicAuth, redactUrl } from './url.js';
 
 export interface AskContext {
   transport: Transport;
+  /** Where to POST; a `user:password@` in it is sent as Basic auth (see basicAuth). */
   endpoint: URL;
   /** The agent's secret code, sent as the wikiclone_code header and nowhere else. */
   agentCode: string;
@@ -45,7 +46,8 @@ export type AskResult =
  */
 export async function ask(ctx: AskContext, question: Question): Promise<AskResult> {
   const body = JSON.stringify(requestBody(question, ctx.settings));
-  const headers = { 'content-type': 'application/json; charset=UTF-8', wikiclone_code: ctx.agentCode };
+  const authorization = basicAuth(ctx.endpoint);
+  const headers = { 'content-type': 'application/json; charset=UTF-8', wikiclone_code: ctx.agentCode, ...(authorization ? { authorization } : {}) };
   let attempts = 0;
   let latencyMs: number | null = null;
   for (;;) {

@@ -1,8 +1,33 @@
-/** The endpoint for a base URL, keeping any path prefix: http://h/x -> http://h/x/api/v1/answer. */
+/**
+ * The endpoint for a base URL, keeping any path prefix, query string and credentials:
+ * http://u:p@h/x?k=v -> http://u:p@h/x/api/v1/answer?k=v (see basicAuth for the credentials).
+ */
 export function answerEndpoint(baseUrl: string): URL {
   const base = new URL(baseUrl);
   if (!base.pathname.endsWith('/')) base.pathname += '/';
-  return new URL('api/v1/answer', base);
+  const endpoint = new URL('api/v1/answer', base);
+  endpoint.search = base.search; // a relative URL drops the base's query; some gateways authenticate by it
+  return endpoint;
+}
+
+/**
+ * The Authorization header for a URL's `user:password@`, as curl sends it (RFC 7617, UTF-8); undefined without one.
+ * Throws a URIError when they are not valid percent-encoding (checkBaseUrl refuses such a URL first).
+ */
+export function basicAuth(url: URL): string | undefined {
+  if (url.username === '' && url.password === '') return undefined;
+  const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  return `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+}
+
+/** Whether a URL holds what redactUrl leaves out as secret: a user name, password or query string. */
+export function hasUrlSecrets(url: string | URL): boolean {
+  try {
+    const u = new URL(String(url));
+    return u.username !== '' || u.password !== '' || u.search !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** A URL fit for a report or a log line: no user, password, query or fragment. */
@@ -17,6 +42,16 @@ export function redactUrl(url: string | URL): string {
   } catch {
     return '<invalid url>';
   }
+}
+
+/**
+ * What was typed for a URL that does not parse, with what may be its credentials and query cut off by hand
+ * (everything up to the last `@`, everything from a `?` or `#`): `http://u:pw@h:99999/x?token=t` -> `http://h:99999/x`.
+ */
+export function redactTyped(text: string): string {
+  const at = text.lastIndexOf('@');
+  const scheme = at < 0 ? '' : (/^[a-z][a-z0-9+.-]*:\/+/i.exec(text)?.[0] ?? '');
+  return (at < 0 ? text : scheme + text.slice(at + 1)).replace(/[?#].*$/s, '');
 }
 
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;

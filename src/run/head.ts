@@ -1,4 +1,4 @@
-import { redactUrl } from '../client/url.js';
+import { hasUrlSecrets, redactUrl } from '../client/url.js';
 import type { RunInfo } from '../model/report.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { JOURNAL_VERSION, type JournalHeader } from './journal.js';
@@ -27,6 +27,7 @@ export function journalHeader({ idsByLine: _, ...dataset }: DatasetFacts, o: Res
     dataset,
     request: {
       baseUrl: o.engine ? null : redactUrl(o.baseUrl),
+      ...(!o.engine && hasUrlSecrets(o.baseUrl) ? { baseUrlRedacted: true as const } : {}),
       engine: o.engine ?? null,
       agent: o.agent,
       language: o.language,

@@ -21,8 +21,10 @@ export interface JournalHeader {
   dataset: { path: string; sha256: string; questions: number; encoding?: string };
   /** What decides each question's answer; a resumed run must ask the same way. */
   request: {
-    /** The service, without credentials; null for the embedded engine (its URL is an ephemeral port: see `engine`). */
+    /** The service, without credentials or query; null for the embedded engine (its URL is an ephemeral port: see `engine`). */
     baseUrl: string | null;
+    /** Set when the --base-url held credentials or a query string: secrets, left out of `baseUrl`, so a resumed run is given --base-url again. */
+    baseUrlRedacted?: true;
     /** The embedded engine's knowledge base and options; null (or absent, in older journals) for a remote service. */
     engine?: EngineIdentity | null;
     agent: string;
@@ -167,7 +169,7 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
     const side = (e: EngineIdentity | null, url: string | null) => (e === null ? `the service ${JSON.stringify(url)}` : `the embedded engine on ${e.kb.path}`);
     out.push(`the target differs (journal ${side(was, journal.request.baseUrl)}, now ${side(is, now.request.baseUrl)})`);
   }
-  const flags: Record<Exclude<keyof JournalHeader['request'], 'engine'>, string> = {
+  const flags: Record<Exclude<keyof JournalHeader['request'], 'engine' | 'baseUrlRedacted'>, string> = {
     baseUrl: '--base-url',
     agent: '--agent',
     language: '--language',

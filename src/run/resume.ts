@@ -1,4 +1,5 @@
 import { parseShard } from '../dataset/shard.js';
+import { ConfigError } from '../errors.js';
 import type { JournalHeader } from './journal.js';
 import type { RunOptions } from './options.js';
 
@@ -13,7 +14,7 @@ export function resumeDefaults(header: JournalHeader): Partial<RunOptions> {
     ...(header.dataset.encoding !== undefined ? { encoding: header.dataset.encoding } : {}),
     // an embedded run's engine is started again by the caller (openTarget with `resumes`), who passes its new
     // URL and its identity; the journal's identity is compared with it, not taken for it
-    ...(r.baseUrl !== null ? { baseUrl: r.baseUrl } : {}),
+    ...(r.baseUrl !== null && !r.baseUrlRedacted ? { baseUrl: r.baseUrl } : {}),
     agent: r.agent,
     language: r.language,
     guest: r.guest,
@@ -28,6 +29,18 @@ export function resumeDefaults(header: JournalHeader): Partial<RunOptions> {
     ...(r.repeat !== undefined ? { repeat: r.repeat } : {}),
     ...(r.maxTurnDelayMs !== undefined ? { maxTurnDelayMs: r.maxTurnDelayMs } : {}),
   };
+}
+
+/**
+ * The base URL a resumed run takes from its journal when not given one: refused when the journal left out the
+ * credentials or query string it had (secrets, as the agent code is), since the service would refuse it without them.
+ */
+export function journaledBaseUrl(header: JournalHeader): string | undefined {
+  const { baseUrl, baseUrlRedacted } = header.request;
+  if (baseUrlRedacted) {
+    throw new ConfigError(`the journal keeps the service as ${baseUrl}, without the credentials or query string its --base-url held (they are secrets): resume with --base-url again`);
+  }
+  return baseUrl ?? undefined;
 }
 
 /** The options given, without those left undefined (so they do not hide a default). */

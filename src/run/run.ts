@@ -32,7 +32,7 @@ import { headerDifferences, JournalWriter, readJournal, repeatKey, type JournalE
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 import { entriesOf } from './knowledge-base.js';
 import { RepeatStore, withRepeats } from './repeats.js';
-import { givenOnly, resumeDefaults } from './resume.js';
+import { givenOnly, journaledBaseUrl, resumeDefaults } from './resume.js';
 import { datasetStop, endOnError, journalFailure, OpenedDatasets } from './stop-reasons.js';
 import { journalStore, memoryStore } from './store.js';
 import { checkBaseUrl } from './target.js';
@@ -69,6 +69,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (options.resume && options.journalDir === undefined) throw new ConfigError('resume needs the journal directory (--resume DIR)');
   if (options.rerun !== undefined && !options.resume) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
   const prior = options.resume ? await readJournal(options.journalDir!) : undefined;
+  if (prior && options.baseUrl === undefined) journaledBaseUrl(prior.header); // refused when the journal left out the URL's secrets
   const o = resolve({ ...RUN_DEFAULTS, ...(prior ? resumeDefaults(prior.header) : {}), ...givenOnly(options) });
   checkAgentCode(o.agentCode);
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { redactUrl } from '../client/url.js';
+import { basicAuth, redactTyped, redactUrl } from '../client/url.js';
 import { readFailure } from '../dataset/source.js';
 import { DEFAULT_FLOOR_THRESHOLD, DEFAULT_SUGGESTION_THRESHOLD, parseKnowledgeBase, SAMPLE_KB, startEngine, type KnowledgeBase } from '../engine/index.js';
 import { ConfigError } from '../errors.js';
@@ -45,22 +45,34 @@ const ANSWER_PATH = '/api/v1/answer';
 
 /**
  * Checks a `--base-url` as typed. A URL that already ends in the operation's path (`/api/v1/answer`) is used as
- * the endpoint as is: the base URL is what precedes it, and a note says so.
+ * the endpoint as is: the base URL is what precedes it, and a note says so. A query string is kept on the endpoint;
+ * a `user:password@` is sent as HTTP Basic auth, and a note says so. Neither is ever shown (see redactUrl).
  */
-export function checkBaseUrl(text: string): { baseUrl: string; note?: string } {
+export function checkBaseUrl(text: string): { baseUrl: string; notes: string[] } {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new ConfigError(`--base-url "${text}" is not a URL (expected e.g. https://service.example)`);
+    throw new ConfigError(`--base-url "${redactTyped(text)}" is not a URL (expected e.g. https://service.example)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`--base-url "${redactUrl(url)}" is not an http:// or https:// URL (expected e.g. https://service.example)`);
   }
+  const notes = credentialsNote(url);
   const path = url.pathname.replace(/\/+$/, '');
-  if (!path.endsWith(ANSWER_PATH)) return { baseUrl: text };
+  if (!path.endsWith(ANSWER_PATH)) return { baseUrl: text, notes };
   url.pathname = path.slice(0, -ANSWER_PATH.length) || '/';
-  return { baseUrl: url.toString(), note: `--base-url already ends in ${ANSWER_PATH}: using ${redactUrl(text)} as the endpoint, as is` };
+  return { baseUrl: url.toString(), notes: [`--base-url already ends in ${ANSWER_PATH}: using ${redactUrl(text)} as the endpoint, as is`, ...notes] };
+}
+
+/** The note for a URL's `user:password@` (sent as Basic auth, as curl does); a ConfigError when they cannot be decoded. */
+function credentialsNote(url: URL): string[] {
+  try {
+    if (basicAuth(url) === undefined) return [];
+  } catch {
+    throw new ConfigError(`--base-url "${redactUrl(url)}": its user name or password is not valid percent-encoding (write a % in them as %25)`);
+  }
+  return ['--base-url holds a user name and password: they are sent as HTTP Basic auth (an Authorization header), and never shown'];
 }
 
 // --kb is not among them: beside a remote service it names the knowledge base the run is scored against
@@ -78,10 +90,10 @@ export async function openTarget(o: TargetOptions): Promise<Target> {
     for (const [key, flag] of EMBEDDED_ONLY) {
       if (o[key] !== undefined) throw new ConfigError(`${flag} is an option of the embedded engine; it cannot be used with --base-url`);
     }
-    const { baseUrl, note } = checkBaseUrl(o.baseUrl);
+    const { baseUrl, notes } = checkBaseUrl(o.baseUrl);
     if (o.agent === undefined) throw new ConfigError('--agent is required with --base-url (the agent id, wikiagent)');
     if (o.agentCode === undefined) throw new ConfigError('no agent code: set ANSWER_AGENT_CODE or --agent-code-file FILE');
-    return { baseUrl, agent: o.agent, agentCode: o.agentCode, embedded: false, ...(o.kb !== undefined ? { knowledgeBase: o.kb } : {}), notes: note ? [note] : [], close: async () => {} };
+    return { baseUrl, agent: o.agent, agentCode: o.agentCode, embedded: false, ...(o.kb !== undefined ? { knowledgeBase: o.kb } : {}), notes, close: async () => {} };
   }
   const { engine, kb } = await engineIdentity(o);
   const running = await startEngine({

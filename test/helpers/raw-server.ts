@@ -2,6 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RawRequest {
+  /** The path and query string, as received. */
+  url: string;
   headers: IncomingHttpHeaders;
   /** The request body parsed as JSON ({} when it is not). */
   body: Record<string, unknown>;
@@ -36,7 +38,7 @@ export async function startRawServer(reply: (req: RawRequest) => RawReply): Prom
       } catch {
         /* left empty */
       }
-      const r: RawRequest = { headers: req.headers, body };
+      const r: RawRequest = { url: req.url ?? '', headers: req.headers, body };
       received.push(r);
       const { status = 200, headers = {}, body: out } = reply(r);
       res.writeHead(status, headers);

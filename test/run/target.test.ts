@@ -11,17 +11,32 @@ import { fifoOf, tempDir, writeTemp } from '../helpers/tmp.js';
 
 describe('checkBaseUrl', () => {
   it('keeps a base URL as typed; one ending in /api/v1/answer is the endpoint, with a note', () => {
-    expect(checkBaseUrl('https://svc.example/prefix')).toEqual({ baseUrl: 'https://svc.example/prefix' });
+    expect(checkBaseUrl('https://svc.example/prefix')).toEqual({ baseUrl: 'https://svc.example/prefix', notes: [] });
     expect(checkBaseUrl('https://svc.example/api/v1/answer')).toEqual({
       baseUrl: 'https://svc.example/',
-      note: '--base-url already ends in /api/v1/answer: using https://svc.example/api/v1/answer as the endpoint, as is',
+      notes: ['--base-url already ends in /api/v1/answer: using https://svc.example/api/v1/answer as the endpoint, as is'],
     });
-    expect(checkBaseUrl('http://u:p@h:8080/x/api/v1/answer/').baseUrl).toBe('http://u:p@h:8080/x');
+    expect(checkBaseUrl('http://h:8080/x/api/v1/answer/?token=t').baseUrl).toBe('http://h:8080/x?token=t');
   });
 
-  it('names what was typed when it is not an http(s) URL', () => {
+  it('says once that credentials are sent as Basic auth, never showing them', () => {
+    expect(checkBaseUrl('http://u:p@h:8080/x/api/v1/answer/')).toEqual({
+      baseUrl: 'http://u:p@h:8080/x',
+      notes: [
+        '--base-url already ends in /api/v1/answer: using http://h:8080/x/api/v1/answer as the endpoint, as is',
+        '--base-url holds a user name and password: they are sent as HTTP Basic auth (an Authorization header), and never shown',
+      ],
+    });
+    expect(() => checkBaseUrl('http://u:50%zz@h/?token=t')).toThrow(
+      new ConfigError('--base-url "http://h": its user name or password is not valid percent-encoding (write a % in them as %25)'),
+    );
+  });
+
+  it('names what was typed when it is not an http(s) URL, without credentials or query', () => {
     expect(() => checkBaseUrl('htp:/x')).toThrow(new ConfigError('--base-url "htp:/x" is not an http:// or https:// URL (expected e.g. https://service.example)'));
     expect(() => checkBaseUrl('svc.example')).toThrow('--base-url "svc.example" is not a URL (expected e.g. https://service.example)');
+    expect(() => checkBaseUrl('ftp://u:pw@h/?token=t')).toThrow('--base-url "ftp://h" is not an http:// or https:// URL');
+    expect(() => checkBaseUrl('http://u:pw@h:99999/x?token=t')).toThrow(new ConfigError('--base-url "http://h:99999/x" is not a URL (expected e.g. https://service.example)'));
   });
 });
 

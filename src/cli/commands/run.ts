@@ -10,6 +10,7 @@ import { parseFormats } from '../../report/write.js';
 import { readJournalHeader } from '../../run/journal.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
+import { journaledBaseUrl } from '../../run/resume.js';
 import { openTarget } from '../../run/target.js';
 import { readAgentCode } from '../agent-code.js';
 import { ABOVE_0, numberOption, SCORE, SHARE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1 } from '../../util/numbers.js';
@@ -100,7 +101,7 @@ export const runCommand = defineCommand({
     // journal's knowledge base and options); every other option a resumed run does not repeat defaults to its
     // journal's inside runEvaluation
     const prior = argv.resume !== undefined ? await readJournalHeader(argv.resume) : undefined;
-    const baseUrl = argv.baseUrl ?? prior?.request.baseUrl ?? undefined;
+    const baseUrl = argv.baseUrl ?? (prior && journaledBaseUrl(prior));
     const agent = argv.agent ?? prior?.request.agent;
     if (prior === undefined && baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
     const dataset = argv.dataset ?? (prior === undefined && baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
