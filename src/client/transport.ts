@@ -164,9 +164,20 @@ class Attempt implements Dispatcher.DispatchHandler {
 }
 
 function toNetworkError(error: unknown): QuestionError {
-  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const e = error as { code?: string; message?: string; reason?: string; cause?: { code?: string; message?: string; reason?: string } };
   const code = e.cause?.code ?? e.code;
+  if (code?.startsWith('ERR_SSL_')) return new QuestionError('network', tlsFailure(code, e.cause?.reason ?? e.reason), undefined, undefined, code);
   const detail = redactUrlsIn(e.cause?.message ?? e.message ?? String(error));
   if (code && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR'))) return new QuestionError('network', `${code}: ${detail}`, undefined, undefined, code);
   return new QuestionError('network', detail, undefined, undefined, code);
+}
+
+/**
+ * An OpenSSL failure in words, for its raw text (`801C...:error:0A00010B:SSL routines:...:ssl3_record.c:350`)
+ * speaks to nobody: its short reason, and the likely cause of the commonest, an https:// URL on a plain-http port.
+ */
+export function tlsFailure(code: string, reason: string | undefined): string {
+  const why = reason ?? code.slice('ERR_SSL_'.length).toLowerCase().replace(/_/g, ' ');
+  const hint = why === 'wrong version number' ? ': is the service http:// rather than https://?' : '';
+  return `TLS handshake failed (${why})${hint}`;
 }
