@@ -66,14 +66,8 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
         if (parsed.ok) return { ok: true, response: parsed.response, attempts, latencyMs };
         return { ok: false, error: scrub(new QuestionError('protocol', parsed.message), ctx.agentCode), attempts, latencyMs };
       }
-      const text = maskSecret(decodeBody(reply.bytes, contentType(reply, ctx.agentCode), false), ctx.agentCode);
       const retryAfter = reply.headers['retry-after'];
-      error = new QuestionError(
-        'http',
-        `HTTP ${reply.status} from ${redactUrl(ctx.endpoint)}${text ? `: ${JSON.stringify(excerpt(text))}` : ''}`,
-        reply.status,
-        typeof retryAfter === 'string' ? retryAfter : undefined,
-      );
+      error = new QuestionError('http', statusMessage(reply, ctx), reply.status, typeof retryAfter === 'string' ? retryAfter : undefined);
     } catch (thrown) {
       if (!(thrown instanceof QuestionError)) throw thrown;
       error = thrown;
@@ -91,6 +85,28 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
     }
     if (!retrying) return { ok: false, error, attempts, latencyMs };
     await sleep(waitMs, ctx.signal);
+  }
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** A status other than 200 and 404 in words: a redirect says where it points (nothing follows it), any other quotes its body. */
+function statusMessage(reply: HttpReply, ctx: AskContext): string {
+  const from = `HTTP ${reply.status} from ${redactUrl(ctx.endpoint)}`;
+  const location = reply.headers['location'];
+  if (REDIRECTS.has(reply.status) && typeof location === 'string') {
+    return `${from} (redirects to ${redactLocation(location, ctx.endpoint)}): answer-eval does not follow redirects; use the address it points to as --base-url`;
+  }
+  const text = maskSecret(decodeBody(reply.bytes, contentType(reply, ctx.agentCode), false), ctx.agentCode);
+  return `${from}${text ? `: ${JSON.stringify(excerpt(text))}` : ''}`;
+}
+
+/** A Location, relative to the endpoint, redacted like any URL. */
+function redactLocation(location: string, endpoint: URL): string {
+  try {
+    return redactUrl(new URL(location, endpoint));
+  } catch {
+    return '<invalid url>';
   }
 }
 
