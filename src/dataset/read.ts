@@ -373,6 +373,7 @@ async function* csvRows(text: AsyncIterable<string>, path: string, problems: Inp
         }
         continue;
       }
+      if (record.every((cell) => cell.trim() === '')) continue; // a row of separators only (,,,), as spreadsheets leave below the data: blank
       if (record.length !== header.length) {
         problems.push({ file: path, line, message: `has ${record.length} fields, the header has ${header.length} (quote fields that hold commas)` });
         continue;

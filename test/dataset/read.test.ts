@@ -122,6 +122,13 @@ describe('readDataset: JSONL', () => {
   });
 });
 
+describe('readDataset: rows of separators', () => {
+  it('skips a row of separators only, as spreadsheets leave below the data, like a blank line', async () => {
+    const data = await readDataset(writeTemp(dir, 'seps.csv', 'id,question,expected_label\nq1,hello,greeting\n,,\n ,,\nq2,bye,goodbye\n,,\n,,\n'));
+    expect(data.questions.map((q) => [q.id, q.line])).toEqual([['q1', 2], ['q2', 5]]);
+  });
+});
+
 describe('readDataset: ids', () => {
   it('refuses an id that is not on one line: the console and CI logs print ids as they are (a GitHub ::error command)', async () => {
     const csv = await problemsOf('ids.csv', 'id,question\n"b\n::error::injected",hello\nfine,hi\n');
