@@ -113,7 +113,7 @@ const rowSchema = z
 export function parseKbRow(raw: unknown, file: string, line: number): KbEntry | InputProblem[] {
   const result = rowSchema.safeParse(raw);
   if (!result.success) {
-    return result.error.issues.map((issue) => ({ file, line, message: describeIssue(issue) }));
+    return result.error.issues.map((issue) => ({ file, line, message: describeIssue(issue, raw) }));
   }
   const r = result.data;
   return {
@@ -136,7 +136,7 @@ export function parseKbRow(raw: unknown, file: string, line: number): KbEntry | 
   };
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
   if (issue.code === 'unrecognized_keys') {
     return `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')} (known fields: ${KB_FIELDS.join(', ')})`;
   }
@@ -144,6 +144,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && issue.input === undefined) {
     return `${field} is missing (every entry needs it)`;
   }
+  // a union's issue does not carry its input: whether the row has the field says missing from wrong
+  const given = typeof raw === 'object' && raw !== null && issue.path.length === 1 && (raw as Record<string, unknown>)[String(issue.path[0])] !== undefined;
+  if (issue.code === 'invalid_union' && !given) return `${field} is missing (every entry needs it: ${UNION_HINTS[String(issue.path[0])] ?? 'see docs/engine.md'})`;
   if (issue.code === 'invalid_union') return `${field} has the wrong type (${UNION_HINTS[String(issue.path[0])] ?? 'see docs/engine.md'})`;
   return `${field}: ${issue.message}`;
 }
@@ -179,6 +182,9 @@ export function parseKbJsonl(text: string, file: string): { entries: KbEntry[]; 
 }
 
 /** Entries from CSV text with a header row of the JSONL field names. */
+/** The columns a CSV knowledge base cannot do without. */
+const REQUIRED_COLUMNS = ['sequence_number', 'answer'];
+
 export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; problems: InputProblem[] } {
   let records: { record: Record<string, string>; info: { lines: number; raw?: string } }[];
   try {
@@ -186,6 +192,13 @@ export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; pr
   } catch (error) {
     const e = error as Error & { lines?: number };
     return { entries: [], problems: [{ file, line: e.lines ?? 1, message: `not valid CSV: ${e.message}` }] };
+  }
+  const columns = Object.keys(records[0]?.record ?? {});
+  const lacking = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
+  if (records.length > 0 && lacking.length > 0) {
+    // one problem, not three a row: most often a question set given as the knowledge base
+    const hint = columns.includes('question') ? '; this looks like a question set (give it as --dataset)' : '';
+    return { entries: [], problems: [{ file, line: 1, message: `the header has no ${lacking.map((c) => `"${c}"`).join(' or ')} column (found: ${columns.join(', ')}): a knowledge base has a row per entry, with sequence_number and answer${hint}` }] };
   }
   const entries: KbEntry[] = [];
   const problems: InputProblem[] = [];
@@ -264,7 +277,7 @@ export async function loadKnowledgeBase(path: string): Promise<KnowledgeBase> {
 export function parseKnowledgeBase(text: string, path: string): KnowledgeBase {
   const isCsv = extname(path).toLowerCase() === '.csv';
   const { entries, problems } = isCsv ? parseKbCsv(text, path) : parseKbJsonl(text, path);
-  problems.push(...checkKb(entries, path));
+  if (entries.length > 0 || problems.length === 0) problems.push(...checkKb(entries, path)); // "no entries" says nothing more after the rows' problems
   if (problems.length) throw new InputError(problems);
   return { file: path, entries };
 }

@@ -58,6 +58,20 @@ describe('knowledge base', () => {
     await expect(loadKnowledgeBase(join(dir, 'nope.jsonl'))).rejects.toThrow(/nope\.jsonl:0: no such file$/);
   });
 
+  it('says once that a CSV without sequence_number or answer columns is no knowledge base (a question set, most often), and a missing field is missing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kb-'));
+    const questions = join(dir, 'questions.csv');
+    await writeFile(questions, 'id,question,expected_label\nq1,hello,greeting\nq2,bye,goodbye\n');
+    const error = await loadKnowledgeBase(questions).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message.split('\n')).toEqual([
+      `${questions}:1: the header has no "sequence_number" or "answer" column (found: id, question, expected_label): a knowledge base has a row per entry, with sequence_number and answer; this looks like a question set (give it as --dataset)`,
+    ]);
+    const missing = join(dir, 'kb.jsonl');
+    await writeFile(missing, '{"answer":"Hi"}\n');
+    await expect(loadKnowledgeBase(missing)).rejects.toThrow(`${missing}:1: field "sequence_number" is missing (every entry needs it: a whole number such as 42)`);
+  });
+
   it('reads follow-ups, dialogue-only entries and delays from JSONL and CSV', () => {
     const jsonl = [
       '{"sequence_number": 10, "answer": "Which meter?", "follow_ups": [11, 12], "examples": ["send a reading"]}',
