@@ -1,8 +1,10 @@
-import { isDeepStrictEqual } from 'node:util';
 import { ConfigError } from '../errors.js';
 import { schemaMajor } from '../model/report.js';
+import { identityOptions } from '../model/run-identity.js';
 import type { ReportData, ReportHead, ResultSource } from '../model/source.js';
 import { scoreResults } from '../score/metrics/index.js';
+import { flatDifferences, flatten, type Flat } from '../util/flatten.js';
+import { truncate } from '../util/text.js';
 
 export interface ShardHead {
   /** The shard's report.json, for messages. */
@@ -11,20 +13,37 @@ export interface ShardHead {
 }
 
 /**
- * What must be equal across shards for their union to be one run. The target is the service's URL, or for the
- * embedded engine its knowledge base's sha256 and its options (each shard ran it on another ephemeral port).
+ * What must be equal across shards for their union to be one run, as `path → JSON value` (paths as in
+ * `report.run`). The target is the service's URL, or for the embedded engine its knowledge base's sha256 and its
+ * options (each shard ran it on another ephemeral port). Options that change no answer (`isIdentityOption`:
+ * concurrency, rps, timeouts, retries...) may differ, as between the runs of a trend.
  */
-function identity(h: ReportHead) {
+function identity(h: ReportHead): Flat {
   const e = h.run.engine;
-  return {
-    schemaVersion: schemaMajor(h.schemaVersion),
-    tool: h.tool.version,
-    dataset: h.run.dataset.sha256,
-    agent: h.run.agent,
-    ...(e ? { engine: { kb: e.kb.sha256, floor: e.floorThreshold, suggestionThreshold: e.suggestionThreshold } } : { baseUrl: h.run.baseUrl }),
-    options: h.run.options,
-    shards: h.run.shard?.count ?? 1,
-  };
+  const out: Flat = new Map();
+  flatten(
+    {
+      schemaVersion: schemaMajor(h.schemaVersion),
+      tool: { version: h.tool.version },
+      dataset: { sha256: h.run.dataset.sha256 },
+      agent: h.run.agent,
+      ...(e ? { engine: { kb: { sha256: e.kb.sha256 }, floorThreshold: e.floorThreshold, suggestionThreshold: e.suggestionThreshold } } : { baseUrl: h.run.baseUrl }),
+      options: identityOptions(h.run.options),
+      shard: { count: h.run.shard?.count ?? 1 },
+    },
+    '',
+    out,
+  );
+  return out;
+}
+
+const shown = (value: string | undefined): string => (value === undefined ? '(none)' : truncate(value, 80));
+
+/** `options.language differs ("it" vs "en"); shard.count differs (2 vs 4)`: every field of `got` that is not as in `want`, or ''. */
+export function identityDifferences(got: ReportHead, want: ReportHead): string {
+  return flatDifferences(identity(got), identity(want))
+    .map((d) => `${d.path} differs (${shown(d.a)} vs ${shown(d.b)})`)
+    .join('; ');
 }
 
 /** The shard numbers (1-based) of the set that none of the shards is. */
@@ -39,34 +58,28 @@ const missingPhrase = (missing: readonly number[], count: number): string =>
   missing.length === 1 ? `shard ${missing[0]}/${count} is missing` : `shards ${missing.join(', ')} of ${count} are missing`;
 
 /**
- * Refuses shards of different datasets, agents, targets, options or tool versions, and a shard given twice, naming
- * what differs; and an incomplete set (naming the missing shards) unless `allowPartial`.
+ * Refuses shards of different datasets, agents, targets, options that can change an answer or tool versions, and a
+ * shard given twice, naming each field that differs with both values; and an incomplete set (naming the missing shards) unless `allowPartial`.
  */
 export function checkShards(shards: readonly ShardHead[], o: { allowPartial?: boolean } = {}): void {
   const [first, ...rest] = shards;
   if (!first) throw new ConfigError('merge needs at least one report');
-  const want = identity(first.head);
   for (const other of rest) {
-    const got = identity(other.head);
-    for (const key of Object.keys(want) as (keyof typeof want)[]) {
-      if (!isDeepStrictEqual(want[key], got[key])) {
-        throw new ConfigError(
-          `${other.path} does not belong with ${first.path}: ${key} differs (${JSON.stringify(got[key])} vs ${JSON.stringify(want[key])})`,
-        );
-      }
-    }
+    const differences = identityDifferences(other.head, first.head);
+    if (differences) throw new ConfigError(`${other.path} does not belong with ${first.path}: ${differences}`);
   }
+  const count = first.head.run.shard?.count ?? 1;
   const seen = new Map<number, string>();
   for (const { path, head } of shards) {
     const index = head.run.shard?.index ?? 1;
     const earlier = seen.get(index);
-    if (earlier) throw new ConfigError(`${path} and ${earlier} are both shard ${index}/${want.shards}`);
+    if (earlier) throw new ConfigError(`${path} and ${earlier} are both shard ${index}/${count}`);
     seen.set(index, path);
   }
   const missing = missingShards(shards);
   if (missing.length > 0 && !o.allowPartial) {
     throw new ConfigError(
-      `cannot merge: ${missingPhrase(missing, want.shards)} (given: ${[...seen.keys()].sort((a, b) => a - b).join(', ')} of ${want.shards}); ` +
+      `cannot merge: ${missingPhrase(missing, count)} (given: ${[...seen.keys()].sort((a, b) => a - b).join(', ')} of ${count}); ` +
         'give every shard\'s directory, or --allow-partial to merge these into a report marked partial',
     );
   }
@@ -74,7 +87,8 @@ export function checkShards(shards: readonly ShardHead[], o: { allowPartial?: bo
 
 /**
  * The report of one run made of the shards' (checked with `checkShards`): `results` are all of theirs in
- * dataset order; summary and metrics are computed again from them, in streaming passes.
+ * dataset order; summary and metrics are computed again from them, in streaming passes. `run` is the first shard's,
+ * its options too where the shards' differ (only those that change no answer may: concurrency, rps...).
  */
 export function mergeShards(shards: readonly ShardHead[], results: ResultSource): ReportData {
   const first = shards[0]!.head;

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { isIdentityOption } from '../model/run-identity.js';
 import type { ReportHead } from '../model/source.js';
+import { flatDifferences, flatten, type Flat } from '../util/flatten.js';
 import type { RunChange } from './schema.js';
 
 /**
@@ -8,18 +10,8 @@ import type { RunChange } from './schema.js';
  * engine's knowledge base and options, say) marks a change without a line here.
  */
 const NOT_IDENTITY = new Set(['startedAt', 'finishedAt', 'durationMs', 'status', 'stopReason', 'dataset', 'shard', 'mergedFrom', 'resumed', 'repeat']);
-/** Options that change how fast questions are asked, or whether one ends in error, but never an answer. */
-const NOT_IDENTITY_OPTIONS = new Set(['concurrency', 'rps', 'maxConsecutiveErrors', 'timeoutMs', 'retries', 'insecure']);
 /** Of a rescored report, only what changes how its answers are judged is identity (the dataset is apart). */
 const RESCORE_IDENTITY = new Set(['floor', 'aliases']);
-
-type Flat = Map<string, string>;
-
-function flatten(value: unknown, path: string, out: Flat): void {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(value)) flatten(v, path ? `${path}.${k}` : k, out);
-  } else if (value !== undefined && value !== null) out.set(path, JSON.stringify(value)); // null and absent: both none
-}
 
 /** The service identity of a run as `path → JSON value`: what answered its questions and how they were judged. */
 export function serviceIdentity(head: Pick<ReportHead, 'run' | 'tool'>): Flat {
@@ -30,7 +22,7 @@ export function serviceIdentity(head: Pick<ReportHead, 'run' | 'tool'>): Flat {
     // the embedded engine listens on an ephemeral loopback port: its URL says nothing of what answered
     if (key === 'baseUrl' && run['embeddedEngine'] === true) continue;
     if (key === 'options' && value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) if (!NOT_IDENTITY_OPTIONS.has(k)) flatten(v, `options.${k}`, out);
+      for (const [k, v] of Object.entries(value)) if (isIdentityOption(k)) flatten(v, `options.${k}`, out);
       continue;
     }
     // the embedded engine's knowledge base is what it holds (its sha256), wherever the file lies
@@ -60,11 +52,8 @@ const short = (sha: string): string => (sha.length > 12 ? `${sha.slice(0, 12)}�
 export function runChanges(before: { dataset: { sha256: string }; identity: Flat }, after: { dataset: { sha256: string }; identity: Flat }): RunChange[] {
   const out: RunChange[] = [];
   if (before.dataset.sha256 !== after.dataset.sha256) out.push({ kind: 'dataset', what: `dataset sha256 ${short(before.dataset.sha256)} → ${short(after.dataset.sha256)}` });
-  const keys = [...new Set([...before.identity.keys(), ...after.identity.keys()])].sort();
-  for (const key of keys) {
-    const a = before.identity.get(key);
-    const b = after.identity.get(key);
-    if (a !== b) out.push({ kind: 'service', what: `${key} ${a ?? '(none)'} → ${b ?? '(none)'}` });
+  for (const { path, a, b } of flatDifferences(before.identity, after.identity)) {
+    out.push({ kind: 'service', what: `${path} ${a ?? '(none)'} → ${b ?? '(none)'}` });
   }
   return out;
 }

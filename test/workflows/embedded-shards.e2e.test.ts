@@ -6,7 +6,8 @@ import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tmp.js';
 
 // Issue 12 (c): four shards of an embedded run (each started its own engine, on its own ephemeral port) merge
-// into the report of one run; a merge missing shard 3 is refused, naming it, unless --allow-partial.
+// into the report of one run; a merge missing shard 3 is refused, naming it, unless --allow-partial. Shard 4 runs
+// gentler (-c 2 --rps 50, as re-run after 429s): options that change no answer do not keep it out.
 const dir = tempDir();
 const readReport = (out: string): Report => ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
 const shardDirs = [1, 2, 3, 4].map((i) => join(dir, `shard-${i}`));
@@ -15,7 +16,7 @@ const view = (r: Report) => r.results.map(({ id, outcome, top1Index, answers, ra
 beforeAll(async () => {
   const runs = await Promise.all([
     runCli(['run', '-o', join(dir, 'single'), '--format', 'json', '-q', '--floor', '36']),
-    ...shardDirs.map((out, i) => runCli(['run', '--shard', `${i + 1}/4`, '-o', out, '--format', 'json', '-q', '--floor', '36'])),
+    ...shardDirs.map((out, i) => runCli(['run', '--shard', `${i + 1}/4`, '-o', out, '--format', 'json', '-q', '--floor', '36', ...(i === 3 ? ['-c', '2', '--rps', '50'] : [])])),
   ]);
   for (const run of runs) expect([run.code, run.stderr]).toEqual([0, '']);
 }, 60_000);
@@ -35,6 +36,8 @@ describe('embedded shards', () => {
     expect(summary).toEqual(singleSummary);
     expect(report.metrics?.thresholds.recommended).toEqual(single.metrics?.thresholds.recommended);
     expect(report.run).toMatchObject({ status: 'completed', embeddedEngine: true, engine: single.run.engine, mergedFrom: shardDirs.map((d) => join(d, 'report.json')) });
+    expect(readReport(shardDirs[3]!).run.options).toMatchObject({ concurrency: 2, rps: 50 });
+    expect(report.run.options).toEqual(readReport(shardDirs[0]!).run.options); // the first shard's
   });
 
   it('a merge missing shard 3 exits 2 naming it; --allow-partial merges the rest and marks the report partial', async () => {
@@ -58,6 +61,6 @@ describe('embedded shards', () => {
     expect((await runCli(['run', '--shard', '3/4', '-o', other, '--format', 'json', '-q', '--floor', '50'])).code).toBe(0);
     const res = await runCli(['merge', shardDirs[0]!, shardDirs[1]!, other, shardDirs[3]!, '-o', join(dir, 'x')]);
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain(`${join(other, 'report.json')} does not belong with ${join(shardDirs[0]!, 'report.json')}: engine differs`);
+    expect(res.stderr).toBe(`answer-eval: ${join(other, 'report.json')} does not belong with ${join(shardDirs[0]!, 'report.json')}: engine.floorThreshold differs (50 vs 36)\n`);
   });
 });
