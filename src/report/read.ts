@@ -1,6 +1,6 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { access, open, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { QuestionResultSchema, ReportSchema, schemaMajor, SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
@@ -15,6 +15,34 @@ function parseJson(path: string, text: string): unknown {
     return JSON.parse(text) as unknown;
   } catch (error) {
     throw new ConfigError(`${path}: not JSON (${(error as Error).message}); expected a report.json written by answer-eval`);
+  }
+}
+
+/**
+ * A report.json that ends too soon (`why`: where it ends): written or copied only in part. Beside its run's
+ * journal, `run --resume` writes it again without asking anything (every result is in the journal).
+ */
+function cutOff(path: string, why: string): ConfigError {
+  const dir = dirname(path);
+  const fix = existsSync(join(dir, 'journal.jsonl')) ? `; answer-eval run --resume ${dir} writes it again from the run's journal` : '';
+  return new ConfigError(`${path}: cut off: ${why} (it was not written or copied completely, e.g. on a full disk or by a transfer cut short)${fix}`);
+}
+
+/** Whether JSON.parse failed because the text ended before its value closed (and not at a wrong character). */
+function endedEarly(text: string, error: Error): boolean {
+  if (error.message.includes('end of JSON input')) return true;
+  const at = /at position (\d+)/.exec(error.message);
+  return at !== null && Number(at[1]) >= text.trimEnd().length;
+}
+
+/** Parses a whole file; one cut off says so. */
+function parseWhole(path: string, text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    if (text.trim() === '') throw cutOff(path, 'the file is empty');
+    if (endedEarly(text, error as Error)) throw cutOff(path, 'the file ends before its JSON closes');
+    return parseJson(path, text);
   }
 }
 
@@ -38,12 +66,12 @@ export async function reportFile(path: string): Promise<string> {
 
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 
-/** Reads a file as JSON; a ConfigError names the file when it is missing or not JSON. */
+/** Reads a file as JSON; a ConfigError names the file when it is missing, not JSON or cut off. */
 export async function readJsonFile(path: string): Promise<unknown> {
   const text = await readFile(path, 'utf8').catch((error: unknown) => {
     throw cannotRead(path, error);
   });
-  return parseJson(path, text);
+  return parseWhole(path, text);
 }
 
 /** Refuses a report of another schema major, naming both versions. */
@@ -86,6 +114,14 @@ const RESULTS_KEY = Buffer.from(',\n  "results": [');
 const HeadSchema = ReportSchema.omit({ results: true });
 /** A report this large is read only as a stream: it must be in the layout answer-eval (or jq) writes. */
 const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
+
+/** Refuses to read whole a report too large for one string. */
+async function checkWholeSize(path: string): Promise<void> {
+  const size = (await stat(path)).size;
+  if (size > WHOLE_FILE_LIMIT) {
+    throw new ConfigError(`${path}: a report of ${Math.round(size / 1024 / 1024)} MiB must keep the layout answer-eval writes (one result per line, results last) to be read`);
+  }
+}
 
 /** The head of a report.json (everything before its results, which answer-eval writes last) and where the results begin. */
 async function locateHead(path: string): Promise<{ head: ReportHead; resultsAt: number } | undefined> {
@@ -135,10 +171,7 @@ export async function openReport(given: string): Promise<ReportData> {
   const located = await locateHead(path);
   const indexed = located && (await indexResults(path, located.resultsAt));
   if (located && indexed) return { head: located.head, results: new RecordSource<QuestionResult>([path], indexed.offsets, indexed.lengths, indexed.count) };
-  const size = (await stat(path)).size;
-  if (size > WHOLE_FILE_LIMIT) {
-    throw new ConfigError(`${path}: a report of ${Math.round(size / 1024 / 1024)} MiB must keep the layout answer-eval writes (one result per line, results last) to be read`);
-  }
+  await checkWholeSize(path);
   return fromReport(await readReport(path));
 }
 
@@ -169,17 +202,24 @@ async function eachResult<S extends z.ZodType>(path: string, start: number, sche
   let recordLines: string[] = [];
   let ended = false;
   const keep = (from: number, to: number, text: string): void => {
-    const data = parseJson(path, text);
+    let data: unknown;
+    try {
+      data = JSON.parse(text) as unknown;
+    } catch (error) {
+      throw new ConfigError(`${path}: results[${count}] is not JSON (${(error as Error).message}); expected a report.json written by answer-eval`);
+    }
     const parsed = schema.safeParse(data);
     if (!parsed.success) throw new ConfigError(`${path}: ${issueAt(`results[${count}]`, parsed.error.issues)} (not a valid answer-eval report)`);
     count++;
     visit(parsed.data, from, to);
   };
-  for await (const { line, at } of lines(path, start)) {
+  for await (const { line, at, last } of lines(path, start)) {
     if (ended) {
       if (line.trim() === '}' || line.trim() === '') continue;
       return false; // something after the results: not our layout
     }
+    // a last line without its newline, before the results close: the file was cut there, maybe inside a result
+    if (last && !line.trim().startsWith(']')) throw cutOff(path, `the file ends before its results close, after ${count} results`);
     const bare = line.replace(/\r$/, '');
     if (recordStart >= 0) {
       recordLines.push(line);
@@ -207,7 +247,9 @@ async function eachResult<S extends z.ZodType>(path: string, start: number, sche
       keep(at + 4, at + 4 + Buffer.byteLength(text), text);
     } else return false;
   }
-  return ended && recordStart < 0;
+  // every line was one of ours: no other layout ends here, nor does any JSON
+  if (!ended) throw cutOff(path, `the file ends before its results close, after ${count} results`);
+  return true;
 }
 
 /**
@@ -226,12 +268,10 @@ export async function scanReport<S extends z.ZodType>(given: string, schema: S, 
       visit(r);
     });
     if (ours) return located.head;
-    if (seen > 0) throw new ConfigError(`${path}: the results end in an unexpected layout (expected the one answer-eval writes); read it with answer-eval report --from and write it again`);
+    // `visit` has had some: too late to read it whole instead
+    if (seen > 0) throw await unexpectedLayout(path, seen);
   }
-  const size = (await stat(path)).size;
-  if (size > WHOLE_FILE_LIMIT) {
-    throw new ConfigError(`${path}: a report of ${Math.round(size / 1024 / 1024)} MiB must keep the layout answer-eval writes (one result per line, results last) to be read`);
-  }
+  await checkWholeSize(path);
   const { results, ...head } = await readReport(path);
   results.forEach((r, i) => {
     const parsed = schema.safeParse(r);
@@ -241,13 +281,26 @@ export async function scanReport<S extends z.ZodType>(given: string, schema: S, 
   return head;
 }
 
+/**
+ * Why a report whose results leave our layout after `seen` of them cannot be scanned. Read whole (only here, to
+ * say so): one that cannot be (not JSON, a bad field) throws why; one that can is told how to rewrite it.
+ */
+async function unexpectedLayout(path: string, seen: number): Promise<ConfigError> {
+  await checkWholeSize(path);
+  await readReport(path);
+  return new ConfigError(
+    `${path}: the results leave the layout answer-eval writes (one result per line, then "  ]" and "}") after ${seen} of them; ` +
+      `answer-eval report --from ${path} --format json writes it again in that layout`,
+  );
+}
+
 function grow<T extends Float64Array | Uint32Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }
 
-/** The lines of a file from byte `start`, each with the byte offset it begins at. */
-async function* lines(path: string, start: number): AsyncGenerator<{ line: string; at: number }> {
+/** The lines of a file from byte `start`, each with the byte offset it begins at; `last` marks one without its newline. */
+async function* lines(path: string, start: number): AsyncGenerator<{ line: string; at: number; last?: true }> {
   const stream = createReadStream(path, { start, highWaterMark: 1024 * 1024 });
   let pending: Buffer = Buffer.alloc(0);
   let pendingAt = start;
@@ -274,7 +327,7 @@ async function* lines(path: string, start: number): AsyncGenerator<{ line: strin
       }
       pending = from < chunk.length ? Buffer.from(chunk.subarray(from)) : Buffer.alloc(0);
     }
-    if (pending.length > 0) yield { line: pending.toString('utf8'), at: pendingAt };
+    if (pending.length > 0) yield { line: pending.toString('utf8'), at: pendingAt, last: true };
   } finally {
     stream.destroy();
   }

@@ -1,3 +1,4 @@
+import { ConfigError } from '../errors.js';
 import { answerableFraction, OUTCOME_CLASSES, outOfScopeFraction, top1Fraction } from '../model/outcome.js';
 import { QuestionResultSchema } from '../model/report.js';
 import type { ReportHead } from '../model/source.js';
@@ -13,6 +14,11 @@ export interface TrendOptions {
   /** A question is flaky when its top-1 correctness flipped at least this often with nothing changed. @default 2 */
   flakyFlips?: number;
   gates?: TrendGates;
+  /**
+   * When set, a run that cannot be read (cut off, not JSON, not a report) is left out and handed here with why, and
+   * the trend goes on with the others; without it, such a run stops the trend with its error.
+   */
+  onUnreadable?: (path: string, error: ConfigError) => void;
 }
 
 export const TREND_DEFAULTS = { flakyFlips: 2 } as const;
@@ -55,36 +61,76 @@ const byOrder = (a: { order: string[] }, b: { order: string[] }): number => {
   return 0;
 };
 
-/**
- * The history of the runs whose report.json files are given (any order: they are put in start-time order). Reads
- * each head, then each run's results in one streaming pass, oldest first, into a fixed state per question
- * (QuestionHistory): memory grows with the number of questions, not with runs × questions.
- */
-export async function buildTrend(reports: readonly string[], options: TrendOptions = {}): Promise<Trend> {
-  const flakyFlips = options.flakyFlips ?? TREND_DEFAULTS.flakyFlips;
-  const runs: ReturnType<typeof runOf>[] = [];
-  for (const path of reports) runs.push(runOf(path, await readReportHead(path))); // one head at a time: a head holds a report's metrics
-  runs.sort(byOrder);
-  runs.forEach((r, i) => {
-    if (i > 0) r.changes = runChanges(runs[i - 1]!, r);
-  });
+type Run = ReturnType<typeof runOf>;
+type Failing = Omit<FailingQuestion, 'failingSince' | 'everPassed'> & { slot: number };
 
+/** When every run given was left out (each handed to `onUnreadable`, which the CLI prints). */
+const noneReadable = (given: number): ConfigError =>
+  new ConfigError(
+    given === 0 ? 'trend needs at least one run' : given === 1 ? 'trend: the run given cannot be read (see above)' : `trend: none of the ${given} runs given can be read (each is named above, with why)`,
+  );
+
+/**
+ * Every run's results in one streaming pass each, oldest first, into a fixed state per question; or the run that
+ * cannot be read and why (what was read of it is then in the history: start again without it).
+ */
+async function scanRuns(runs: readonly Run[], flakyFlips: number): Promise<{ history: QuestionHistory; failing: Failing[]; flaky: FlakyQuestion[] } | { unreadable: Run; error: ConfigError }> {
   const history = new QuestionHistory();
-  const failing: (Omit<FailingQuestion, 'failingSince' | 'everPassed'> & { slot: number })[] = [];
+  const failing: Failing[] = [];
   const flaky: FlakyQuestion[] = [];
   for (const [index, run] of runs.entries()) {
     const at = history.startRun(run.service);
     const latest = index === runs.length - 1;
-    await scanReport(run.path, ObservedSchema, (r) => {
-      const { slot, before } = history.observe(at, r);
-      if (!latest) return;
-      if (OUTCOME_CLASSES[r.outcome].failing) {
-        failing.push({ id: r.id, question: r.question, outcome: r.outcome, ...(r.reason !== undefined ? { reason: r.reason } : {}), newFailure: before === true, slot });
-      }
-      const flips = history.flips(slot);
-      if (flips >= flakyFlips) flaky.push({ id: r.id, question: r.question, flips, correctNow: QuestionHistory.correctness(r.outcome) });
-    });
+    try {
+      await scanReport(run.path, ObservedSchema, (r) => {
+        const { slot, before } = history.observe(at, r);
+        if (!latest) return;
+        if (OUTCOME_CLASSES[r.outcome].failing) {
+          failing.push({ id: r.id, question: r.question, outcome: r.outcome, ...(r.reason !== undefined ? { reason: r.reason } : {}), newFailure: before === true, slot });
+        }
+        const flips = history.flips(slot);
+        if (flips >= flakyFlips) flaky.push({ id: r.id, question: r.question, flips, correctNow: QuestionHistory.correctness(r.outcome) });
+      });
+    } catch (error) {
+      if (error instanceof ConfigError) return { unreadable: run, error };
+      throw error;
+    }
   }
+  return { history, failing, flaky };
+}
+
+/**
+ * The history of the runs whose report.json files are given (any order: they are put in start-time order). Reads
+ * each head, then each run's results in one streaming pass, oldest first, into a fixed state per question
+ * (QuestionHistory): memory grows with the number of questions, not with runs × questions. A run that cannot be
+ * read is left out when `onUnreadable` is set (the others are read again, only then); none readable is a ConfigError.
+ */
+export async function buildTrend(reports: readonly string[], options: TrendOptions = {}): Promise<Trend> {
+  const flakyFlips = options.flakyFlips ?? TREND_DEFAULTS.flakyFlips;
+  const unreadable = (path: string, error: unknown): void => {
+    if (!(error instanceof ConfigError) || !options.onUnreadable) throw error;
+    options.onUnreadable(path, error);
+  };
+  const runs: Run[] = [];
+  for (const path of reports) {
+    try {
+      runs.push(runOf(path, await readReportHead(path))); // one head at a time: a head holds a report's metrics
+    } catch (error) {
+      unreadable(path, error);
+    }
+  }
+  runs.sort(byOrder);
+  let scan = runs.length > 0 ? await scanRuns(runs, flakyFlips) : undefined;
+  while (scan && 'unreadable' in scan) {
+    unreadable(scan.unreadable.path, scan.error);
+    runs.splice(runs.indexOf(scan.unreadable), 1);
+    scan = runs.length > 0 ? await scanRuns(runs, flakyFlips) : undefined;
+  }
+  if (!scan) throw noneReadable(reports.length);
+  runs.forEach((r, i) => {
+    if (i > 0) r.changes = runChanges(runs[i - 1]!, r);
+  });
+  const { history, failing, flaky } = scan;
 
   const failingQuestions: FailingQuestion[] = failing
     .map(({ slot, ...q }) => ({ ...q, failingSince: history.failingSince(slot), everPassed: history.everPassed(slot) }))

@@ -8,6 +8,9 @@ import { verdictOf } from '../../model/verdict.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
 
+/** The reason of a reader's message, whose file the warning names already. */
+const withoutPrefix = (message: string, prefix: string): string => (message.startsWith(prefix) ? message.slice(prefix.length) : message);
+
 export const trendCommand = defineCommand({
   command: 'trend <dirs..>',
   describe: 'the history of many runs: figures over time, failing-since, flaky questions; writes trend.html, trend.md and trend.json',
@@ -24,8 +27,14 @@ export const trendCommand = defineCommand({
     const formats = parseTrendFormats(argv.format);
     const reports = await findRuns(argv.dirs);
     await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
+    let leftOut = 0;
     const trend = await buildTrend(reports, {
       flakyFlips: argv.flakyFlips,
+      // one night's report cut short does not hide all the others: it is left out, said here
+      onUnreadable: (path, error) => {
+        leftOut++;
+        process.stderr.write(`answer-eval: warning: ${path} is left out of the trend: ${withoutPrefix(error.message, `${path}: `)}\n`);
+      },
       gates: {
         ...(argv.maxNewFailures !== undefined ? { maxNewFailures: argv.maxNewFailures } : {}),
         ...(argv.maxFlaky !== undefined ? { maxFlaky: argv.maxFlaky } : {}),
@@ -34,7 +43,7 @@ export const trendCommand = defineCommand({
     const written = await writeTrend(trend, argv.out, formats);
     const fresh = trend.failing.filter((q) => q.newFailure).length;
     process.stdout.write(
-      `answer-eval trend: ${trend.runs.length} run${trend.runs.length === 1 ? '' : 's'}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
+      `answer-eval trend: ${trend.runs.length} run${trend.runs.length === 1 ? '' : 's'}${leftOut > 0 ? ` (${leftOut} left out: cannot be read, see above)` : ''}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
     );
     enforceGates(verdictOf(trend.gates), (t) => process.stdout.write(t));
   },
