@@ -3,14 +3,17 @@ import { join, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
 
 const REPORT = 'report.json';
+const JOURNAL = 'journal.jsonl';
 
 const isFile = (path: string): Promise<boolean> => stat(path).then((s) => s.isFile(), () => false);
 
 /**
  * The report.json of every run named: a run directory (holding a report.json), a report.json itself, or a
  * directory holding run directories (one level down, e.g. one per night). Each report once, in the order found.
+ * A run directory with a journal but no report.json (a night that died before writing its reports) is told to
+ * `onUnfinished`, with how to finish it.
  */
-export async function findRuns(paths: readonly string[]): Promise<string[]> {
+export async function findRuns(paths: readonly string[], onUnfinished?: (message: string) => void): Promise<string[]> {
   const found: string[] = [];
   for (const path of paths) {
     const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
@@ -28,6 +31,9 @@ export async function findRuns(paths: readonly string[]): Promise<string[]> {
     const runs: string[] = [];
     for (const entry of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
       if (await isFile(join(path, entry, REPORT))) runs.push(join(path, entry, REPORT));
+      else if (await isFile(join(path, entry, JOURNAL))) {
+        onUnfinished?.(`${join(path, entry)} is left out of the trend: it holds a run's journal but no ${REPORT} (the run died before writing its reports); answer-eval run --resume ${join(path, entry)} finishes it`);
+      }
     }
     if (runs.length === 0) throw new ConfigError(`${path}: no ${REPORT} in it or in its subdirectories (expected the --out directory of a run, or a directory holding them)`);
     found.push(...runs);

@@ -1,4 +1,4 @@
-import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TrendSchema } from '../../src/trend/schema.js';
@@ -32,7 +32,7 @@ describe('trend over nights, one report.json cut off', () => {
           `answer-eval run --resume ${night(3)} writes it again from the run's journal\\n$`,
       ),
     );
-    expect(res.stdout).toMatch(/^answer-eval trend: 2 runs \(1 left out: cannot be read, see above\), 113 questions/);
+    expect(res.stdout).toMatch(/^answer-eval trend: 2 runs \(1 left out, see above\), 113 questions/);
     expect(trendRuns(out)).toEqual([report(1), report(2)]);
 
     // the advice: the journal holds every result, so the run's reports are written again without asking
@@ -56,6 +56,19 @@ describe('trend over nights, one report.json cut off', () => {
     const again = await runCli(['trend', hist, '-o', out, '--format', 'json']);
     expect([again.code, again.stderr]).toEqual([0, '']);
     expect(trendRuns(out)).toHaveLength(3);
+  });
+
+  it('a night that died before writing its reports (a journal, no report.json) is named, with how to finish it', async () => {
+    const died = join(hist, 'n4');
+    mkdirSync(died);
+    copyFileSync(join(night(1), 'journal.jsonl'), join(died, 'journal.jsonl'));
+    const res = await runCli(['trend', hist, '-o', join(dir, 'trend-died'), '--format', 'json']);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toBe(
+      `answer-eval: warning: ${died} is left out of the trend: it holds a run's journal but no report.json (the run died before writing its reports); answer-eval run --resume ${died} finishes it\n`,
+    );
+    expect(res.stdout).toMatch(/^answer-eval trend: 3 runs \(1 left out, see above\)/);
+    rmSync(died, { recursive: true });
   });
 
   it('exits 2 when no run can be read, each named', async () => {

@@ -25,9 +25,12 @@ export const trendCommand = defineCommand({
       .epilogue(`Runs are put in start-time order. Gates are judged after every file is written; a failed gate exits 1.\n\n${EXIT_CODES_HELP}`),
   handler: async (argv) => {
     const formats = parseTrendFormats(argv.format);
-    const reports = await findRuns(argv.dirs);
-    await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
     let leftOut = 0;
+    const reports = await findRuns(argv.dirs, (message) => {
+      leftOut++;
+      process.stderr.write(`answer-eval: warning: ${message}\n`);
+    });
+    await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
     const trend = await buildTrend(reports, {
       flakyFlips: argv.flakyFlips,
       // one night's report cut short does not hide all the others: it is left out, said here
@@ -43,7 +46,7 @@ export const trendCommand = defineCommand({
     const written = await writeTrend(trend, argv.out, formats);
     const fresh = trend.failing.filter((q) => q.newFailure).length;
     process.stdout.write(
-      `answer-eval trend: ${trend.runs.length} run${trend.runs.length === 1 ? '' : 's'}${leftOut > 0 ? ` (${leftOut} left out: cannot be read, see above)` : ''}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
+      `answer-eval trend: ${trend.runs.length} run${trend.runs.length === 1 ? '' : 's'}${leftOut > 0 ? ` (${leftOut} left out, see above)` : ''}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
     );
     enforceGates(verdictOf(trend.gates), (t) => process.stdout.write(t));
   },
