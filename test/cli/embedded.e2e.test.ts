@@ -46,7 +46,7 @@ describe('answer-eval run with no --base-url', () => {
   });
 
   it('reads --kb once, so a pipe serves the engine, its sha256 and the scoring (--kb <(cat kb.jsonl))', async () => {
-    const questions = writeTemp(dir, 'pay.csv', 'question,expected_label\nhow can I pay my bill?,payment_methods\n');
+    const questions = writeTemp(dir, 'pay.csv', 'id,question,expected_label\np1,how can I pay my bill?,payment_methods\n');
     const out = join(dir, 'piped-kb');
     const res = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" run --kb <(cat "${SAMPLE_KB}") -d "${questions}" -o "${out}" --format json -q`], { encoding: 'utf8', timeout: 60_000 });
     expect(res.stderr).toBe('');

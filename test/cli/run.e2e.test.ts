@@ -46,14 +46,14 @@ describe('answer-eval run', () => {
   });
 
   it('reads the code from --agent-code-file', async () => {
-    const dataset = writeTemp(dir, 'one.csv', 'question\nhello\n');
+    const dataset = writeTemp(dir, 'one.csv', 'id,question\nq1,hello\n');
     const codeFile = writeTemp(dir, 'code.txt', `${SECRET}\n`);
     const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '--agent-code-file', codeFile, '-o', join(dir, 'out2')]);
     expect(res.code).toBe(0);
   });
 
   it('exits 3 with a clear message on 404, without the secret', async () => {
-    const dataset = writeTemp(dir, 'one.csv', 'question\nhello\n');
+    const dataset = writeTemp(dir, 'one.csv', 'id,question\nq1,hello\n');
     const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '-o', join(dir, 'out3')], { ANSWER_AGENT_CODE: 'wrong-code' });
     expect(res.code).toBe(3);
     expect(res.stderr).toBe(`answer-eval: 404 from ${server.url}/api/v1/answer: agent "demo" is not authorized - check --agent and ANSWER_AGENT_CODE\n`);
@@ -71,7 +71,7 @@ describe('answer-eval run', () => {
   });
 
   it('exits 2 on a usage error and when the agent code is missing', async () => {
-    const dataset = writeTemp(dir, 'one.csv', 'question\nhello\n');
+    const dataset = writeTemp(dir, 'one.csv', 'id,question\nq1,hello\n');
     const noCode = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo']);
     expect(noCode.code).toBe(2);
     expect(noCode.stderr).toBe('answer-eval: no agent code: set ANSWER_AGENT_CODE or --agent-code-file FILE\n');
