@@ -83,12 +83,33 @@ function brokenConversations(c: Comparison): GateResult | undefined {
 }
 
 /**
+ * Why a comparison cannot judge a regression, if it cannot: no question in common with the base run, or questions
+ * named by their line (a dataset without ids) that moved, so the same id no longer names the same question.
+ */
+function uncompared(c: Comparison): string | undefined {
+  const n = c.counts;
+  const moved = `${n.added} added, ${n.removed} removed, ${n.changed} changed`;
+  if (n.common === 0) return `no question is in both runs with the same id and text (${moved}): nothing was compared`;
+  const byLine = [c.base, c.head].some((ref) => ref.dataset.ids === 'line');
+  if (byLine && n.added + n.removed + n.changed > 0) {
+    return `the questions are named by their line (a dataset without an id column) and rows moved (${moved}): the same id no longer names the same question; give each row a stable id`;
+  }
+  return undefined;
+}
+
+/**
  * Judges the regression gates that were set on a comparison. Errors are never regressions (see --max-error-rate).
  * `--fail-on regression` also judges the conversations the runs share (a second result); `--max-broken` and
  * `significant-regression` count questions (a conversation's failing turn among them). Pure.
  */
 export function regressionGates(c: Comparison, gates: RegressionGates): GateResult[] {
   const out: GateResult[] = [];
+  const why = uncompared(c);
+  if (why !== undefined) {
+    // a gate on questions it could not compare never passes: nothing broken among none compared is no evidence
+    const flags = [...(gates.failOn ? [`--fail-on ${gates.failOn}`] : []), ...(gates.maxBroken !== undefined ? ['--max-broken'] : [])];
+    return flags.map((gate) => ({ gate, metric: 'common', threshold: 1, value: c.counts.common, passed: false, message: `${gate} cannot be judged: ${why}` }));
+  }
   const broken = c.counts.broken;
   if (gates.failOn === 'regression') {
     out.push({

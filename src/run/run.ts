@@ -157,7 +157,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (idsByLine) {
     o.onWarning?.(
       `${source.name} has no id column: its questions are named by their line. compare and --baseline match questions by id, so a row ` +
-        'added or removed renames every question after it (they are then listed as changed, judged by no gate); give each row a stable id',
+        'added or removed renames every question after it (a regression gate then cannot be judged, and fails); give each row a stable id',
     );
   }
   const dataset: DatasetFacts = {

@@ -23,6 +23,8 @@ describe('a dataset without an id column', () => {
     expect(report.run.dataset.ids).toBe('line');
 
     const head = await runCli(['run', '-d', after, '-o', join(dir, 'head'), '--baseline', join(dir, 'base'), '--fail-on', 'regression', '--quiet']);
+    expect(head.code).toBe(1); // the gate cannot pass on questions it cannot pair
+    expect(head.stdout).toContain('gate FAILED: --fail-on regression cannot be judged: ');
     expect(head.stdout).toMatch(/warning: neither dataset has an id column, so their questions are named by their line: a row added or removed renames every question after it, and \d+ questions were taken as added, removed or changed/);
     expect(readFileSync(join(dir, 'head', 'compare.md'), 'utf8')).toContain('⚠️ neither dataset has an id column');
 

@@ -59,6 +59,24 @@ describe('regression gates', () => {
     ]);
     expect(failures(regressionGates(down, { failOn: 'significant-regression', alpha: 0.001 }))).toEqual([]);
   });
+
+  it('never passes on nothing compared: no question in common, or line-numbered questions that moved', () => {
+    const renamed = report([...many('x', 41, 'wrong')]);
+    const none = compareReports(base, renamed, { files: FILES, resamples: 50 });
+    expect(none.counts.common).toBe(0);
+    expect(failures(regressionGates(none, { failOn: 'regression', maxBroken: 5 }))).toEqual([
+      '--fail-on regression cannot be judged: no question is in both runs with the same id and text (41 added, 41 removed, 0 changed): nothing was compared',
+      '--max-broken cannot be judged: no question is in both runs with the same id and text (41 added, 41 removed, 0 changed): nothing was compared',
+    ]);
+    const byLine = report([...many('b', 1, 'correct'), ...many('f', 9, 'wrong'), ...many('s', 30, 'correct')]);
+    byLine.run.dataset = { ...byLine.run.dataset, ids: 'line' };
+    const moved = compareReports(base, byLine, { files: FILES, resamples: 50 });
+    expect(failures(regressionGates(moved, { failOn: 'significant-regression' }))).toEqual([
+      '--fail-on significant-regression cannot be judged: the questions are named by their line (a dataset without an id column) and rows moved (0 added, 1 removed, 0 changed): the same id no longer names the same question; give each row a stable id',
+    ]);
+    const unmoved = compareReports(byLine, byLine, { files: FILES, resamples: 50 });
+    expect(failures(regressionGates(unmoved, { failOn: 'regression' }))).toEqual([]);
+  });
 });
 
 describe('gate flag validation', () => {

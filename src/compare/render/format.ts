@@ -84,7 +84,7 @@ export function compareWarnings(c: Comparison): string[] {
   if (moved > 0 && byLine.length > 0) {
     out.push(
       `${byLine.length === 2 ? 'neither dataset has an id column, so their' : `the ${byLine[0]} dataset has no id column, so its`} questions are named by their line: a row added or removed renames every question after it, ` +
-        `and ${moved} questions were taken as added, removed or changed, judged by no regression gate; give each row a stable id`,
+        `and ${moved} questions were taken as added, removed or changed: a regression gate cannot be judged (it fails); give each row a stable id`,
     );
   }
   return out;
