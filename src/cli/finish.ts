@@ -10,6 +10,7 @@ import { nothingMeasured } from '../model/measured.js';
 import { qualityGatesOf, regressionGatesOf } from '../gate/options.js';
 import { comparisonWithVerdict, judge, withVerdict } from '../gate/verdict.js';
 import type { ReportData } from '../model/source.js';
+import { isCircuitBreak } from '../model/stop.js';
 import { renderConsoleSummary } from '../report/console.js';
 import type { ReportFormat } from '../report/formats.js';
 import type { RunOutcome } from '../run/run.js';
@@ -30,7 +31,7 @@ type GateArgs = Parameters<typeof qualityGatesOf>[0] &
  */
 export async function finishRun(
   outcome: RunOutcome,
-  o: { dir: string; formats: readonly ReportFormat[]; argv: GateArgs; baseline?: { data: ReportData; file: string } },
+  o: { dir: string; formats: readonly ReportFormat[]; argv: GateArgs; baseline?: { data: ReportData; file: string }; resume?: string },
 ): Promise<void> {
   const { data, stoppedBy } = outcome;
   const unmeasured = stoppedBy === undefined ? nothingMeasured(data.head) : undefined;
@@ -68,7 +69,11 @@ async function finish(
     process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${files.join(', ')}\n`);
   }
   if (failure) throw reportWriteFailure(failure, o.dir, written, stoppedBy);
-  if (stoppedBy) throw stoppedBy;
+  if (stoppedBy) {
+    // the circuit breaker stopped on errors the journal keeps: once the service is back, they are asked again too
+    if (o.resume !== undefined && isCircuitBreak(stoppedBy.message)) process.stderr.write(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
+    throw stoppedBy;
+  }
   if (unmeasured !== undefined) throw new NothingMeasuredError(`${unmeasured}${mostCommonError(data.results)}`);
   enforceGates(verdict, (t) => process.stdout.write(t));
 }

@@ -9,6 +9,7 @@ import { attentionCount, minusCounts, OUTCOME_CLASSES, outcomesShown } from '../
 import type { ScoredData } from '../model/source.js';
 import { verdictMarkdown } from './verdict.js';
 import { nothingMeasured } from '../model/measured.js';
+import { isCircuitBreak } from '../model/stop.js';
 
 const MD_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '|': '\\|' };
 
@@ -24,7 +25,9 @@ function unfinished(report: ScoredData['head']): string[] {
   const { run, summary: s } = report;
   if (run.status === 'partial') {
     const of = run.shard?.questions ?? run.dataset.questions;
-    return [`**⚠️ Stopped early: ${s.total} of ${of} questions asked${run.stopReason ? `: ${md(run.stopReason, 400)}` : ''}.** No gate is judged on a partial run (exit 3); \`answer-eval run --resume DIR\` finishes it.`, ''];
+    // the gates and --baseline are kept for --resume; after the circuit breaker, the errors it stopped on are asked again too
+    const resume = `answer-eval run --resume DIR${isCircuitBreak(run.stopReason) ? ' --rerun errors' : ''}`;
+    return [`**⚠️ Stopped early: ${s.total} of ${of} questions asked${run.stopReason ? `: ${md(run.stopReason, 400)}` : ''}.** No gate is judged on a partial run (exit 3); \`${resume}\` finishes it, with its gates.`, ''];
   }
   const nothing = nothingMeasured(report);
   return nothing === undefined ? [] : [`**⚠️ ${md(nothing.charAt(0).toUpperCase() + nothing.slice(1), 400)}.** No gate is judged (exit 3).`, ''];

@@ -1,5 +1,6 @@
 import { checkAgentCode } from '../client/agent-code.js';
 import { ask, type AskContext, type AskResult } from '../client/ask.js';
+import { CIRCUIT_BREAKER } from '../model/stop.js';
 import { DEFAULT_BACKOFF } from '../client/backoff.js';
 import { buildRequestBody, type RequestSettings } from '../client/request.js';
 import { holdsSecret, maskSecretDeep } from '../client/secret.js';
@@ -283,7 +284,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     if (error || OUTCOME_CLASSES[result.outcome].responded) errorStreak = error ? errorStreak + 1 : 0;
     if (o.maxConsecutiveErrors > 0 && errorStreak === o.maxConsecutiveErrors) {
       stop(new RunAbortedError(
-        `circuit breaker: ${errorStreak} questions in a row ended in error (the last: ${result.error?.message ?? 'error'}); ` +
+        `${CIRCUIT_BREAKER}: ${errorStreak} questions in a row ended in error (the last: ${result.error?.message ?? 'error'}); ` +
           'stopped instead of hammering the service (--max-consecutive-errors)',
       ));
     }

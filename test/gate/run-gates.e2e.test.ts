@@ -190,6 +190,19 @@ describe('run: exit codes 2 and 3 with gates', () => {
     expect(none.stderr).toBe(`answer-eval: nothing was measured: no question was asked (shard ${empty}/40 holds none of the 8 questions of ${dataset}; use fewer shards than questions)\n`);
   });
 
+  it('a run stopped by the circuit breaker says how to finish it once the service is back: its errors asked again', async () => {
+    answers = Object.fromEntries(Object.keys(allGood()).map((q) => [q, '500']));
+    const out = join(dir, 'breaker');
+    const res = await run('breaker', '--max-consecutive-errors', '2', '-c', '1');
+    expect(res.code).toBe(3);
+    expect(res.stderr).toContain(`answer-eval: once the service answers again, continue with: answer-eval run --resume ${out} --rerun errors\n`);
+    expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain('`answer-eval run --resume DIR --rerun errors` finishes it, with its gates.');
+    answers = allGood();
+    const resumed = await runCli(['run', '--resume', out, '--rerun', 'errors', '--base-url', server.url, '-q'], env);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('error 0');
+  });
+
   it('exit 3 when the run cannot complete, even with gates that would fail', async () => {
     const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '-o', join(dir, 'x5'), '--min-accuracy', '1'], { ANSWER_AGENT_CODE: 'wrong' });
     expect(res.code).toBe(3);

@@ -43,7 +43,7 @@ describe('summary.md', () => {
     const lines = renderString('md', partial).split('\n');
     expect(lines[0]).toBe(
       '**⚠️ Stopped early: 4 of 117 questions asked: circuit breaker: 5 questions in a row ended in error (the last: network: ECONNREFUSED).** ' +
-        'No gate is judged on a partial run (exit 3); `answer-eval run --resume DIR` finishes it.',
+        'No gate is judged on a partial run (exit 3); `answer-eval run --resume DIR --rerun errors` finishes it, with its gates.',
     );
     expect(lines[2]).toBe('### answer-eval: faq.csv (PARTIAL run)');
   });

@@ -1,8 +1,9 @@
 import type { Argv } from 'yargs';
 import { OUTPUTS } from '../../client/request.js';
-import { redactUrl } from '../../client/url.js';
+import { hasUrlSecrets, redactUrl } from '../../client/url.js';
 import { parseShard } from '../../dataset/shard.js';
 import { openDataset } from '../../dataset/source.js';
+import { keepRunOptions, resumeRunOptions } from '../run-options.js';
 import { SAMPLE_QUESTIONS, type KnowledgeBase } from '../../engine/index.js';
 import { ConfigError, formatProblem, type InputProblem } from '../../errors.js';
 import { gateOptions, wantsRegressionGates } from '../../gate/options.js';
@@ -96,6 +97,9 @@ export const runCommand = defineCommand({
   describe: 'ask every question of a dataset and write the reports',
   builder,
   handler: async (argv) => {
+    // a resumed run is finished as it was meant to be: its gates, --baseline and --format, unless given again
+    const taken = argv.resume === undefined ? [] : resumeRunOptions(argv.resume, argv);
+    if (taken.length > 0) process.stderr.write(`answer-eval: --resume: as the run was started: ${taken.join(' ')}\n`);
     const formats = parseFormats(argv.format);
     // where to send is decided here (it may start the embedded engine: a resumed embedded run restarts it on the
     // journal's knowledge base and options); every other option a resumed run does not repeat defaults to its
@@ -126,7 +130,9 @@ export const runCommand = defineCommand({
       );
     }
     const progress = renderProgress(process.stderr, argv.quiet);
-    const interrupt = onInterrupt(`continue with: answer-eval run --resume ${dir}`, argv.grace);
+    // what finishes the run if it stops: the gates and --baseline are kept (run-options.json), secrets in the URL are not
+    const resume = `answer-eval run --resume ${dir}${baseUrl !== undefined && hasUrlSecrets(baseUrl) ? ' --base-url URL (the same URL: its credentials and query are not kept)' : ''}`;
+    const interrupt = onInterrupt(`continue with: ${resume}`, argv.grace);
     const outcome = await (async () => {
       if (baseline) checkBaseline(baseline.head, argv.baseline!, { agent: target.agent }, argv.force);
       return runEvaluation({
@@ -152,7 +158,10 @@ export const runCommand = defineCommand({
         journalDir: dir,
         resume: argv.resume !== undefined,
         signal: interrupt.signal,
-        onEvent: progress.onEvent,
+        onEvent: (event) => {
+          if (event.type === 'start' && argv.resume === undefined) keepRunOptions(dir, argv);
+          progress.onEvent(event);
+        },
         onKbMismatch: (first, count) => printKbMismatches(first, count, target.knowledgeBase),
         onWarning: (message) => process.stderr.write(`answer-eval: warning: ${message}\n`),
         rerun: argv.rerun,
@@ -169,7 +178,7 @@ export const runCommand = defineCommand({
       await target.close();
       await source.close();
     });
-    await finishRun(outcome, { dir, formats, argv, ...(baseline ? { baseline: { data: baseline, file: argv.baseline! } } : {}) });
+    await finishRun(outcome, { dir, formats, argv, resume, ...(baseline ? { baseline: { data: baseline, file: argv.baseline! } } : {}) });
   },
 });
 
