@@ -5,6 +5,9 @@ import { ConfigError } from '../errors.js';
 const REPORT = 'report.json';
 const JOURNAL = 'journal.jsonl';
 
+const unfinished = (dir: string): string =>
+  `${dir} is left out of the trend: it holds a run's journal but no ${REPORT} (the run died before writing its reports); answer-eval run --resume ${dir} finishes it`;
+
 const isFile = (path: string): Promise<boolean> => stat(path).then((s) => s.isFile(), () => false);
 
 /**
@@ -27,17 +30,22 @@ export async function findRuns(paths: readonly string[], onUnfinished?: (message
       found.push(join(path, REPORT));
       continue;
     }
+    if (await isFile(join(path, JOURNAL))) {
+      onUnfinished?.(unfinished(path));
+      continue;
+    }
     const entries = await readdir(path, { withFileTypes: true });
     const runs: string[] = [];
     for (const entry of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
       if (await isFile(join(path, entry, REPORT))) runs.push(join(path, entry, REPORT));
       else if (await isFile(join(path, entry, JOURNAL))) {
-        onUnfinished?.(`${join(path, entry)} is left out of the trend: it holds a run's journal but no ${REPORT} (the run died before writing its reports); answer-eval run --resume ${join(path, entry)} finishes it`);
+        onUnfinished?.(unfinished(join(path, entry)));
       }
     }
     if (runs.length === 0) throw new ConfigError(`${path}: no ${REPORT} in it or in its subdirectories (expected the --out directory of a run, or a directory holding them)`);
     found.push(...runs);
   }
+  if (found.length === 0) throw new ConfigError(`no run to follow: none of ${paths.join(', ')} holds a finished run (${REPORT})`);
   const seen = new Set<string>();
   return found.filter((p) => {
     const key = resolve(p);

@@ -68,6 +68,12 @@ describe('trend over nights, one report.json cut off', () => {
       `answer-eval: warning: ${died} is left out of the trend: it holds a run's journal but no report.json (the run died before writing its reports); answer-eval run --resume ${died} finishes it\n`,
     );
     expect(res.stdout).toMatch(/^answer-eval trend: 3 runs \(1 left out, see above\)/);
+    // named directly, among the others: the same warning, not a refusal
+    const named = await runCli(['trend', night(1), night(2), died, '-o', join(dir, 'trend-named'), '--format', 'json']);
+    expect([named.code, named.stderr]).toEqual([0, res.stderr]);
+    const alone = await runCli(['trend', died, '-o', join(dir, 'trend-alone'), '--format', 'json']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toBe(`${res.stderr}answer-eval: no run to follow: none of ${died} holds a finished run (report.json)\n`);
     rmSync(died, { recursive: true });
   });
 
