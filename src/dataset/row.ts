@@ -18,17 +18,26 @@ export function text(row: RawRow, key: string, problems: string[]): string | und
   return undefined;
 }
 
-const CONTROL = /\p{Cc}/u;
+/** Control characters, invisible ones (zero-width space, bidi marks) and Unicode line and paragraph separators. */
+const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
-/** What a control character is, in words: `a line break`, `a tab`, `a control character (U+001B)`. */
+const codePoint = (c: string): string => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** What such a character is, in words: `a line break`, `a tab`, `a control character (U+001B)`, `an invisible character (U+200B)`. */
 const controlName = (c: string): string =>
-  c === '\n' || c === '\r' ? 'a line break' : c === '\t' ? 'a tab' : `a control character (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+  c === '\n' || c === '\r' || c === '\u2028' || c === '\u2029'
+    ? 'a line break'
+    : c === '\t'
+      ? 'a tab'
+      : /\p{Cf}/u.test(c)
+        ? `an invisible character (${codePoint(c)})`
+        : `a control character (${codePoint(c)})`;
 
 /** Why an id (of a question or a conversation) cannot be one, if it cannot: the console and CI logs print ids as they are. */
 export function idProblem(id: string, column: string): string | undefined {
   const at = id.search(CONTROL);
   if (at < 0) return undefined;
-  return `column "${column}" holds ${controlName(id[at]!)} at character ${at + 1} (expected an id on one line: ids are printed on the console and in CI logs, where a line break would start a line of its own)`;
+  return `column "${column}" holds ${controlName(id[at]!)} at character ${at + 1} (expected an id on one line, of visible characters: ids are printed on the console and in CI logs, where a line break would start a line of its own, and one that looks like another must not name another question)`;
 }
 
 /** An id cell: text on one line. */

@@ -165,6 +165,8 @@ const UNION_HINTS: Record<string, string> = {
 export function parseKbJsonl(text: string, file: string): { entries: KbEntry[]; problems: InputProblem[] } {
   const entries: KbEntry[] = [];
   const problems: InputProblem[] = [];
+  let rows = 0;
+  let questionRows = 0;
   text.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((content, i) => {
     if (!content.trim()) return;
     let raw: unknown;
@@ -174,17 +176,29 @@ export function parseKbJsonl(text: string, file: string): { entries: KbEntry[]; 
       problems.push({ file, line: i + 1, message: `not valid JSON: ${(error as Error).message} (one JSON object per line)` });
       return;
     }
+    rows++;
+    if (isQuestionRow(raw)) questionRows++;
     const parsed = parseKbRow(raw, file, i + 1);
     if (Array.isArray(parsed)) problems.push(...parsed);
     else entries.push(parsed);
   });
+  // every row a question: one problem, not three a row
+  if (rows > 0 && questionRows === rows) {
+    return { entries: [], problems: [{ file, line: problems[0]?.line ?? 1, message: `no row has "sequence_number" and "answer", and each has "question" or "turns": a knowledge base has a row per entry; ${QUESTION_SET_HINT}` }] };
+  }
   return { entries, problems };
 }
 
-/** Entries from CSV text with a header row of the JSONL field names. */
 /** The columns a CSV knowledge base cannot do without. */
 const REQUIRED_COLUMNS = ['sequence_number', 'answer'];
 
+/** A row of a question set (`question` or `turns`, and neither field an entry cannot do without), not an entry. */
+const isQuestionRow = (raw: unknown): boolean =>
+  typeof raw === 'object' && raw !== null && ('question' in raw || 'turns' in raw) && !REQUIRED_COLUMNS.some((c) => c in raw);
+
+const QUESTION_SET_HINT = 'this looks like a question set (give it as --dataset)';
+
+/** Entries from CSV text with a header row of the JSONL field names. */
 export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; problems: InputProblem[] } {
   let records: { record: Record<string, string>; info: { lines: number; raw?: string } }[];
   try {
@@ -197,7 +211,7 @@ export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; pr
   const lacking = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   if (records.length > 0 && lacking.length > 0) {
     // one problem, not three a row: most often a question set given as the knowledge base
-    const hint = columns.includes('question') ? '; this looks like a question set (give it as --dataset)' : '';
+    const hint = columns.includes('question') ? `; ${QUESTION_SET_HINT}` : '';
     return { entries: [], problems: [{ file, line: 1, message: `the header has no ${lacking.map((c) => `"${c}"`).join(' or ')} column (found: ${columns.join(', ')}): a knowledge base has a row per entry, with sequence_number and answer${hint}` }] };
   }
   const entries: KbEntry[] = [];

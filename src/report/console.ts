@@ -3,6 +3,7 @@ import { OUTCOME_CLASSES, outcomesShown } from '../model/outcome.js';
 import type { ReportHead } from '../model/source.js';
 import { conversationConsoleLines } from './conversations.js';
 import { figureInterval, figureValue, headline } from './headline.js';
+import { plural } from '../util/text.js';
 
 const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
 const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)} ms`);
@@ -18,7 +19,7 @@ export function renderConsoleSummary(report: ReportHead): string {
   const { summary: s, run } = report;
   const o = s.outcomes;
   const lines = [
-    `${run.status === 'partial' ? 'PARTIAL run' : 'Run'}: ${s.total} of ${run.shard?.questions ?? run.dataset.questions} questions${!run.shard && run.dataset.conversations ? ` (turns of ${run.dataset.conversations} conversations included)` : ''}${run.shard ? ` (shard ${run.shard.index}/${run.shard.count})` : ''} against ${run.embeddedEngine ? 'the embedded engine' : run.baseUrl} (agent ${run.agent})`,
+    `${run.status === 'partial' ? 'PARTIAL run' : 'Run'}: ${s.total} of ${plural(run.shard?.questions ?? run.dataset.questions, 'question')}${!run.shard && run.dataset.conversations ? ` (turns of ${plural(run.dataset.conversations, 'conversation')} included)` : ''}${run.shard ? ` (shard ${run.shard.index}/${run.shard.count})` : ''} against ${run.embeddedEngine ? 'the embedded engine' : run.baseUrl} (agent ${run.agent})`,
     ...(report.metrics ? headlineLines(report.metrics) : []),
     `  top-1 accuracy      ${pct(s.top1Accuracy)}   answerable accuracy ${pct(s.answerableAccuracy)}`,
     `  ${outcomesShown(report.metrics?.conversations !== undefined).map((k) => `${OUTCOME_CLASSES[k].label} ${o[k]}`).join('  ')}`,

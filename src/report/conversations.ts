@@ -3,8 +3,8 @@ import { CONVERSATION_VERDICTS, type ConversationVerdict, type QuestionResult } 
 import { TURN_CHECK_KEYS, TURN_CHECKS } from '../model/turn-checks.js';
 import { pct } from './describe.js';
 import { failingConversations } from './insights.js';
+import { plural } from '../util/text.js';
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** `80.0% (95% CI 54.8–93.0%, 12/15)`, `n/a`. */
 const rate = (i: Interval, bold = true): string => {

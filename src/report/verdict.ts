@@ -1,7 +1,7 @@
 import type { GateResult, Verdict } from '../model/verdict.js';
 import { escapeHtml as h } from './escape.js';
+import { plural } from '../util/text.js';
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** `every gate passed (3 gates)` or `1 of 3 gates FAILED`. */
 export function verdictTitle(v: Verdict): string {

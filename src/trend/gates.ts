@@ -1,5 +1,6 @@
 import type { GateResult } from '../gate/gates.js';
 import type { FailingQuestion, FlakyQuestion } from './schema.js';
+import { plural } from '../util/text.js';
 
 /** CI gates on a history. */
 export interface TrendGates {
@@ -14,7 +15,6 @@ const ids = (list: readonly { id: string }[]): string => {
   return list.length > 10 ? `${shown}, ... (${list.length - 10} more)` : shown;
 };
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Judges the gates that were set. Pure. */
 export function trendGates(failing: readonly FailingQuestion[], flaky: readonly FlakyQuestion[], gates: TrendGates): GateResult[] {

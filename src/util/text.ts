@@ -13,3 +13,6 @@ export function truncate(text: string, max: number): string {
   }
   return flat;
 }
+
+/** A count with its noun: `1 question`, `3 questions` (the plural by adding "s"). */
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

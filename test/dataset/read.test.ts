@@ -132,11 +132,16 @@ describe('readDataset: rows of separators', () => {
 describe('readDataset: ids', () => {
   it('refuses an id that is not on one line: the console and CI logs print ids as they are (a GitHub ::error command)', async () => {
     const csv = await problemsOf('ids.csv', 'id,question\n"b\n::error::injected",hello\nfine,hi\n');
-    expect(csv).toEqual([expect.stringMatching(/ids\.csv:2: column "id" holds a line break at character 2 \(expected an id on one line: /)]);
+    expect(csv).toEqual([expect.stringMatching(/ids\.csv:2: column "id" holds a line break at character 2 \(expected an id on one line, of visible characters: /)]);
     const jsonl = await problemsOf('ids.jsonl', '{"id":"a\\u001b[31m","question":"hi"}\n{"id":"c1\\nx","turns":[{"question":"hi"}]}\n');
     expect(jsonl).toEqual([
       expect.stringMatching(/ids\.jsonl:1: column "id" holds a control character \(U\+001B\) at character 2 /),
       expect.stringMatching(/ids\.jsonl:2: conversation "c1\\nx": column "id" holds a line break at character 3 /),
+    ]);
+    const invisible = await problemsOf('invisible.jsonl', '{"id":"a\\u200b6","question":"hi"}\n{"id":"b\\u20287","question":"hi"}\n');
+    expect(invisible).toEqual([
+      expect.stringMatching(/invisible\.jsonl:1: column "id" holds an invisible character \(U\+200B\) at character 2 /),
+      expect.stringMatching(/invisible\.jsonl:2: column "id" holds a line break at character 2 /),
     ]);
     const turns = await problemsOf('turns.csv', 'conversation,turn,question\n"move\r\n::warning::x",1,hello\n"move\r\n::warning::x",2,and then\n');
     expect(turns).toEqual([expect.stringMatching(/turns\.csv:2: conversation "move\\r\\n::warning::x": column "conversation" holds a line break at character 5 /)]);

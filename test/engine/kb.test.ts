@@ -67,6 +67,11 @@ describe('knowledge base', () => {
     expect((error as InputError).message.split('\n')).toEqual([
       `${questions}:1: the header has no "sequence_number" or "answer" column (found: id, question, expected_label): a knowledge base has a row per entry, with sequence_number and answer; this looks like a question set (give it as --dataset)`,
     ]);
+    const jsonl = join(dir, 'questions.jsonl');
+    await writeFile(jsonl, '{"id":"q1","question":"hello","expected_label":"greeting"}\n{"id":"c1","turns":[{"question":"hi"}]}\n');
+    await expect(loadKnowledgeBase(jsonl)).rejects.toThrow(
+      new InputError([{ file: jsonl, line: 1, message: 'no row has "sequence_number" and "answer", and each has "question" or "turns": a knowledge base has a row per entry; this looks like a question set (give it as --dataset)' }]),
+    );
     const missing = join(dir, 'kb.jsonl');
     await writeFile(missing, '{"answer":"Hi"}\n');
     await expect(loadKnowledgeBase(missing)).rejects.toThrow(`${missing}:1: field "sequence_number" is missing (every entry needs it: a whole number such as 42)`);

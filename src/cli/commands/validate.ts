@@ -5,6 +5,7 @@ import { scanDataset } from '../../dataset/read.js';
 import { checkDataset } from '../../dataset/validate.js';
 import { AnswerEvalError } from '../../errors.js';
 import { defineCommand } from '../command.js';
+import { plural } from '../../util/text.js';
 
 const builder = (y: Argv) =>
   y
@@ -26,7 +27,7 @@ export const validateCommand = defineCommand({
     const warnings = problems.length - errors;
     const lines = problems.map((p) => `${p.file}:${p.line}: ${p.severity ?? 'error'}: ${p.message}\n`);
     const turns = scan.questions.filter((q) => q.conversation).length;
-    const counted = scan.conversations > 0 ? `${scan.questions.length - turns} questions, ${scan.conversations} conversations (${turns} turns)` : `${scan.questions.length} questions`;
+    const counted = scan.conversations > 0 ? `${plural(scan.questions.length - turns, 'question')}, ${plural(scan.conversations, 'conversation')} (${plural(turns, 'turn')})` : plural(scan.questions.length, 'question');
     process.stdout.write(`${lines.join('')}${scan.path}: ${counted}, ${errors} errors, ${warnings} warnings\n`);
     if (errors > 0) throw new AnswerEvalError(`${scan.path}: ${errors} errors (see above)`, 'INVALID_DATASET', 2);
   },
