@@ -6,7 +6,7 @@ const REPORT = 'report.json';
 const JOURNAL = 'journal.jsonl';
 
 const unfinished = (dir: string): string =>
-  `${dir} is left out of the trend: it holds a run's journal but no ${REPORT} (the run died before writing its reports); answer-eval run --resume ${dir} finishes it`;
+  `it holds a run's journal but no ${REPORT} (the run died before writing its reports); answer-eval run --resume ${dir} finishes it`;
 
 const isFile = (path: string): Promise<boolean> => stat(path).then((s) => s.isFile(), () => false);
 
@@ -16,7 +16,7 @@ const isFile = (path: string): Promise<boolean> => stat(path).then((s) => s.isFi
  * A run directory with a journal but no report.json (a night that died before writing its reports) is told to
  * `onUnfinished`, with how to finish it.
  */
-export async function findRuns(paths: readonly string[], onUnfinished?: (message: string) => void): Promise<string[]> {
+export async function findRuns(paths: readonly string[], onUnfinished?: (dir: string, why: string) => void): Promise<string[]> {
   const found: string[] = [];
   for (const path of paths) {
     const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
@@ -31,7 +31,7 @@ export async function findRuns(paths: readonly string[], onUnfinished?: (message
       continue;
     }
     if (await isFile(join(path, JOURNAL))) {
-      onUnfinished?.(unfinished(path));
+      onUnfinished?.(path, unfinished(path));
       continue;
     }
     const entries = await readdir(path, { withFileTypes: true });
@@ -39,7 +39,7 @@ export async function findRuns(paths: readonly string[], onUnfinished?: (message
     for (const entry of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
       if (await isFile(join(path, entry, REPORT))) runs.push(join(path, entry, REPORT));
       else if (await isFile(join(path, entry, JOURNAL))) {
-        onUnfinished?.(unfinished(join(path, entry)));
+        onUnfinished?.(join(path, entry), unfinished(join(path, entry)));
       }
     }
     if (runs.length === 0) throw new ConfigError(`${path}: no ${REPORT} in it or in its subdirectories (expected the --out directory of a run, or a directory holding them)`);

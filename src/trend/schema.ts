@@ -80,6 +80,8 @@ export const TrendSchema = z.object({
   gates: z.array(GateResultSchema),
   /** `failed` when a gate failed; `no-gates` when none was set. */
   verdict: z.enum(['passed', 'failed', 'no-gates']),
+  /** Runs given but left out: a report.json that cannot be read, or a run that died before writing it; absent when none. */
+  leftOut: z.array(z.object({ path: z.string(), why: z.string() })).optional(),
 });
 
 export type RunChange = z.infer<typeof RunChangeSchema>;

@@ -34,6 +34,13 @@ describe('trend over nights, one report.json cut off', () => {
     );
     expect(res.stdout).toMatch(/^answer-eval trend: 2 runs \(1 left out, see above\), 113 questions/);
     expect(trendRuns(out)).toEqual([report(1), report(2)]);
+    // and in the files written, not only on stderr
+    const left = TrendSchema.parse(JSON.parse(readFileSync(join(out, 'trend.json'), 'utf8'))).leftOut;
+    expect(left).toEqual([{ path: report(3), why: expect.stringMatching(/^cut off: the file ends before its results close/) }]);
+    const md = await runCli(['trend', hist, '-o', out, '--format', 'md,html']);
+    expect(readFileSync(join(out, 'trend.md'), 'utf8')).toContain('⚠️ **1 run left out:**');
+    expect(readFileSync(join(out, 'trend.html'), 'utf8')).toMatch(/<div class="banner">Left out: <ul><li><code>[^<]+<\/code>: cut off: /);
+    expect(md.code).toBe(0);
 
     // the advice: the journal holds every result, so the run's reports are written again without asking
     const resumed = await runCli(['run', '--resume', night(3), '--format', 'json', '-q']);

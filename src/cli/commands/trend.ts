@@ -25,28 +25,27 @@ export const trendCommand = defineCommand({
       .epilogue(`Runs are put in start-time order. Gates are judged after every file is written; a failed gate exits 1.\n\n${EXIT_CODES_HELP}`),
   handler: async (argv) => {
     const formats = parseTrendFormats(argv.format);
-    let leftOut = 0;
-    const reports = await findRuns(argv.dirs, (message) => {
-      leftOut++;
-      process.stderr.write(`answer-eval: warning: ${message}\n`);
-    });
+    // a run that cannot be read does not hide the others: it is left out, said here and in every file written
+    const leftOut: { path: string; why: string }[] = [];
+    const leave = (path: string, why: string): void => {
+      leftOut.push({ path, why });
+      process.stderr.write(`answer-eval: warning: ${path} is left out of the trend: ${why}\n`);
+    };
+    const reports = await findRuns(argv.dirs, leave);
     await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
     const trend = await buildTrend(reports, {
       flakyFlips: argv.flakyFlips,
-      // one night's report cut short does not hide all the others: it is left out, said here
-      onUnreadable: (path, error) => {
-        leftOut++;
-        process.stderr.write(`answer-eval: warning: ${path} is left out of the trend: ${withoutPrefix(error.message, `${path}: `)}\n`);
-      },
+      onUnreadable: (path, error) => leave(path, withoutPrefix(error.message, `${path}: `)),
       gates: {
         ...(argv.maxNewFailures !== undefined ? { maxNewFailures: argv.maxNewFailures } : {}),
         ...(argv.maxFlaky !== undefined ? { maxFlaky: argv.maxFlaky } : {}),
       },
     });
+    if (leftOut.length > 0) trend.leftOut = leftOut;
     const written = await writeTrend(trend, argv.out, formats);
     const fresh = trend.failing.filter((q) => q.newFailure).length;
     process.stdout.write(
-      `answer-eval trend: ${trend.runs.length} run${trend.runs.length === 1 ? '' : 's'}${leftOut > 0 ? ` (${leftOut} left out, see above)` : ''}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
+      `answer-eval trend: ${trend.runs.length} run${trend.runs.length === 1 ? '' : 's'}${leftOut.length > 0 ? ` (${leftOut.length} left out, see above)` : ''}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
     );
     enforceGates(verdictOf(trend.gates), (t) => process.stdout.write(t));
   },

@@ -105,7 +105,7 @@ export function* renderTrendHtml(trend: Trend): Generator<string> {
 <div class="hint">${first && last ? `${h(runLabel(first, 'long'))} → ${h(runLabel(last, 'long'))} · ` : ''}${trend.questions} questions · ${h(trend.tool.name)} ${h(trend.tool.version)} · trend schema ${h(trend.schemaVersion)}</div>
 </header>
 ${verdict}
-<main>
+${(trend.leftOut ?? []).length > 0 ? `<div class="banner">Left out: <ul>${trend.leftOut!.map((l) => `<li><code>${h(l.path)}</code>: ${h(l.why)}</li>`).join('')}</ul></div>\n` : ''}<main>
 `;
   if (!first) {
     yield '<p class="hint">No runs.</p></main></body></html>\n';

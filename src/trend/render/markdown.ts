@@ -5,6 +5,7 @@ import { SERIES } from './charts.js';
 import { verdictMarkdown } from '../../report/verdict.js';
 import { verdictOf } from '../../model/verdict.js';
 import { deltaPoints, runLabel, streakRuns, withInterval } from './format.js';
+import { plural } from '../../util/text.js';
 
 const LIST_LIMIT = 50;
 
@@ -29,7 +30,9 @@ const runName = (run: TrendRun, i: number): string => md(runLabel(run, 'long', i
 export function* renderTrendMarkdown(trend: Trend): Generator<string> {
   const { runs } = trend;
   const verdict = verdictOf(trend.gates);
-  const lines = [...(verdict ? [...verdictMarkdown(verdict, (t) => md(t, 2000)), ''] : []), `### answer-eval trend · ${runs.length} run${runs.length === 1 ? '' : 's'}`, ''];
+  const lines = [...(verdict ? [...verdictMarkdown(verdict, (t) => md(t, 2000)), ''] : []), `### answer-eval trend · ${plural(runs.length, 'run')}`, ''];
+  const leftOut = trend.leftOut ?? [];
+  if (leftOut.length > 0) lines.push(`⚠️ **${plural(leftOut.length, 'run')} left out:**`, '', ...leftOut.map((l) => `- ${md(l.path, 200)}: ${md(l.why, 400)}`), '');
   if (runs.length === 0) {
     yield `${lines.join('\n')}No runs.\n`;
     return;
