@@ -27,7 +27,7 @@ const DEFAULTS: Partial<Record<Kept, unknown>> = { alpha: 0.05, format: 'all' };
 
 type Args = Partial<Record<Kept, unknown>>;
 
-/** Writes the kept options a run was given (the baseline's path made absolute), when it starts asking. */
+/** Writes the kept options a run was given (the baseline's path made absolute), if any, when it starts asking. */
 export function keepRunOptions(dir: string, argv: Args): void {
   const kept: Args = {};
   for (const key of Object.keys(KEPT) as Kept[]) {
@@ -35,7 +35,7 @@ export function keepRunOptions(dir: string, argv: Args): void {
     if (value === undefined || value === DEFAULTS[key]) continue;
     kept[key] = key === 'baseline' ? resolve(String(value)) : value;
   }
-  writeFileSync(join(dir, RUN_OPTIONS_FILE), `${JSON.stringify(kept, null, 2)}\n`);
+  if (Object.keys(kept).length > 0) writeFileSync(join(dir, RUN_OPTIONS_FILE), `${JSON.stringify(kept, null, 2)}\n`);
 }
 
 /**

@@ -148,7 +148,7 @@ describe('answer-eval validate on conversation files', () => {
     expect(res.stdout).toBe(
       `${bad}:2: error: conversation "c1" turn 1: expect_dialog is "open" (expected in_progress or none)\n` +
         `${bad}:3: error: conversation "c2": "turns" must be a list of one turn or more, e.g. [{"question": "I'm moving house"}, {"question": "next month"}]\n` +
-        `${bad}: 1 questions, 2 errors, 0 warnings\n`,
+        `${bad}: 1 question, 2 errors, 0 warnings\n`,
     );
     const csv = writeTemp(dir, 'bad.csv', 'conversation,turn,question,expect_post_processed\nmove,1,I\'m moving,\nmove,3,next month,re:(bad\n');
     const fromCsv = await runCli(['validate', '-d', csv]);
@@ -160,7 +160,7 @@ describe('answer-eval validate on conversation files', () => {
   it('a file that mixes single questions and conversations', async () => {
     const mixed = writeTemp(dir, 'mixed.csv', 'id,conversation,turn,question,expected_label,expect_dialog\nq1,,,how can I pay my bill?,payment_methods,\n,move,1,I\'m moving house next month,moving_house,in_progress\n,move,2,can you supply my new home too?,moving_keep_supply,in_progress\n');
     const res = await runCli(['validate', '-d', mixed, '--kb', SAMPLE_KB]);
-    expect(res.stdout).toBe(`${mixed}: 1 questions, 1 conversations (2 turns), 0 errors, 0 warnings\n`);
+    expect(res.stdout).toBe(`${mixed}: 1 question, 1 conversation (2 turns), 0 errors, 0 warnings\n`);
     expect(res.code).toBe(0);
   });
 });

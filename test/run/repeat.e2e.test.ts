@@ -41,8 +41,9 @@ describe('run --repeat through the CLI', () => {
     writeFileSync(join(out, 'journal.jsonl'), `${journal.slice(0, 1 + 55).join('\n')}\n${journal[56]!.slice(0, 30)}`);
     const before = server.received.length;
     const resumed = await runCli(['run', '--resume', out, '-q'], env);
-    expect(resumed.stderr).toBe('');
-    expect(resumed.code).toBe(0);
+    // finished as it was started: with its gate, which fails again
+    expect(resumed.stderr).toBe('answer-eval: --resume: as the run was started: --min-consistency 0.9\nanswer-eval: gate failed:\n  - consistency 0.800 (16/20) < --min-consistency 0.9 (short by 0.100)\n');
+    expect(resumed.code).toBe(1);
     expect(server.received.length - before).toBe(5);
     const again = read(join(out, 'report.json'));
     expect(again.run).toMatchObject({ status: 'completed', repeat: { times: 3, scored: 'first' }, resumed: { fromJournal: 20, asked: 5 } });
