@@ -2,6 +2,7 @@ import { fallbackMissedFraction, ratio } from '../model/outcome.js';
 import type { Comparison } from '../compare/schema.js';
 import type { Summary } from '../model/report.js';
 import type { GateResult } from '../model/verdict.js';
+import { renamedByLine } from '../compare/line-ids.js';
 
 export type { GateResult } from '../model/verdict.js';
 
@@ -90,8 +91,7 @@ function uncompared(c: Comparison): string | undefined {
   const n = c.counts;
   const moved = `${n.added} added, ${n.removed} removed, ${n.changed} changed`;
   if (n.common === 0) return `no question is in both runs with the same id and text (${moved}): nothing was compared`;
-  const byLine = [c.base, c.head].some((ref) => ref.dataset.ids === 'line');
-  if (byLine && n.added + n.removed + n.changed > 0) {
+  if (renamedByLine(c).length > 0) {
     return `the questions are named by their line (a dataset without an id column) and rows moved (${moved}): the same id no longer names the same question; give each row a stable id`;
   }
   return undefined;

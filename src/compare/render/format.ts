@@ -1,4 +1,5 @@
 import type { Comparison, MetricDelta, PairedDelta } from '../schema.js';
+import { renamedByLine, unpairedCount } from '../line-ids.js';
 
 /** Number formatting shared by the compare renderers. */
 export const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
@@ -79,12 +80,11 @@ export function compareWarnings(c: Comparison): string[] {
   const out = sides
     .filter(([, ref]) => ref.status === 'partial')
     .map(([name, ref, as]) => `the ${name} run (${ref.file}) is PARTIAL: it stopped before asking every question, and those it did not ask are counted as ${as}, judged by no regression gate; finish it with answer-eval run --resume, or compare with a completed run`);
-  const moved = c.counts.added + c.counts.removed + c.counts.changed;
-  const byLine = sides.filter(([, ref]) => ref.dataset.ids === 'line').map(([name]) => name);
-  if (moved > 0 && byLine.length > 0) {
+  const byLine = renamedByLine(c);
+  if (byLine.length > 0) {
     out.push(
       `${byLine.length === 2 ? 'neither dataset has an id column, so their' : `the ${byLine[0]} dataset has no id column, so its`} questions are named by their line: a row added or removed renames every question after it, ` +
-        `and ${moved} questions were taken as added, removed or changed: a regression gate cannot be judged (it fails); give each row a stable id`,
+        `and ${unpairedCount(c)} questions were taken as added, removed or changed: a regression gate cannot be judged (it fails); give each row a stable id`,
     );
   }
   return out;
