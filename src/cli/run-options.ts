@@ -8,8 +8,11 @@ import { join, resolve } from 'node:path';
  */
 export const RUN_OPTIONS_FILE = 'run-options.json';
 
-/** Each kept option, with its flag and its default (an option equal to its default was not given). */
-const KEPT = {
+/**
+ * Each kept option with its flag: every option of the run command's Gates, Compare and Threshold advice groups, and
+ * --format (test/cli/run-options.test.ts holds this table to them).
+ */
+export const KEPT = {
   minAccuracy: '--min-accuracy',
   minAnswerableAccuracy: '--min-answerable-accuracy',
   maxErrorRate: '--max-error-rate',
@@ -20,10 +23,18 @@ const KEPT = {
   minConsistency: '--min-consistency',
   minConversationPassRate: '--min-conversation-pass-rate',
   baseline: '--baseline',
+  force: '--force',
+  scoreEpsilon: '--score-epsilon',
+  resamples: '--resamples',
+  seed: '--seed',
+  oosShare: '--oos-share',
+  keepAccuracy: '--keep-accuracy',
   format: '--format',
 } as const;
 type Kept = keyof typeof KEPT;
-const DEFAULTS: Partial<Record<Kept, unknown>> = { alpha: 0.05, format: 'all' };
+/** The defaults of the kept options that have one: an option equal to its default counts as not given. */
+export const KEPT_DEFAULTS: Partial<Record<Kept, unknown>> = { alpha: 0.05, force: false, scoreEpsilon: 1e-6, resamples: 2000, seed: 1, format: 'all' };
+
 
 type Args = Partial<Record<Kept, unknown>>;
 
@@ -32,7 +43,7 @@ export function keepRunOptions(dir: string, argv: Args): void {
   const kept: Args = {};
   for (const key of Object.keys(KEPT) as Kept[]) {
     const value = argv[key];
-    if (value === undefined || value === DEFAULTS[key]) continue;
+    if (value === undefined || value === KEPT_DEFAULTS[key]) continue;
     kept[key] = key === 'baseline' ? resolve(String(value)) : value;
   }
   if (Object.keys(kept).length > 0) writeFileSync(join(dir, RUN_OPTIONS_FILE), `${JSON.stringify(kept, null, 2)}\n`);
@@ -49,9 +60,12 @@ export function resumeRunOptions(dir: string, argv: Args): string[] {
   } catch {
     return [];
   }
+  const given = (key: Kept): boolean => argv[key] !== undefined && argv[key] !== KEPT_DEFAULTS[key];
+  // the floor's objective is one of two: one given now replaces the kept one, whichever it was
+  const objective = given('oosShare') || given('keepAccuracy');
   const taken: string[] = [];
   for (const key of Object.keys(KEPT) as Kept[]) {
-    if (kept[key] === undefined || (argv[key] !== undefined && argv[key] !== DEFAULTS[key])) continue;
+    if (kept[key] === undefined || given(key) || (objective && (key === 'oosShare' || key === 'keepAccuracy'))) continue;
     argv[key] = kept[key];
     taken.push(`${KEPT[key]} ${String(kept[key])}`);
   }
