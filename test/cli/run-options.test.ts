@@ -11,11 +11,12 @@ const dir = tempDir('answer-eval-run-options-');
 
 describe('run-options.json: what a resumed run is finished with', () => {
   it('keeps every option of the run command that decides how a run is finished, with the command\'s defaults', () => {
-    const y = (runCommand.builder as (y: ReturnType<typeof yargs>) => ReturnType<typeof yargs>)(yargs([]));
-    const groups = y.getGroups() as Record<string, string[]>;
+    // yargs keeps its option groups and defaults, untyped
+    const y = (runCommand.builder as (y: ReturnType<typeof yargs>) => unknown)(yargs([])) as { getGroups(): Record<string, string[]>; getOptions(): { default: Record<string, unknown> } };
+    const groups = y.getGroups();
     const finishing = [...groups['Gates:']!, ...groups['Compare:']!, ...groups['Threshold advice:']!, 'format'].map(camel);
     expect(Object.keys(KEPT).sort()).toEqual(finishing.sort());
-    const defaults = y.getOptions().default as Record<string, unknown>;
+    const defaults = y.getOptions().default;
     for (const key of finishing) expect([key, KEPT_DEFAULTS[key as keyof typeof KEPT]]).toEqual([key, defaults[key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)]]);
   });
 
