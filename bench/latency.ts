@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { writeQuestions } from './lib/data.js';
 import { runProcess, startChild } from './lib/proc.js';
-import { readReportHead } from './lib/package.js';
-import { median, undiciLoop } from './lib/undici-loop.js';
+import { median, readReportHead } from './lib/package.js';
+import { undiciLoop } from './lib/undici-loop.js';
 import { AGENT_CODE, CLI } from './paths.js';
 
 const CONCURRENCY = 64;

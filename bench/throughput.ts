@@ -2,8 +2,8 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { runProcess, startChild } from './lib/proc.js';
-import { median, PEER_BODY, undiciLoop } from './lib/undici-loop.js';
-import { readReportHead } from './lib/package.js';
+import { PEER_BODY, undiciLoop } from './lib/undici-loop.js';
+import { median, readReportHead } from './lib/package.js';
 import { writeQuestions } from './lib/data.js';
 import { AGENT_CODE, CLI, ZERO_SERVER } from './paths.js';
 

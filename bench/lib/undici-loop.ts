@@ -10,8 +10,3 @@ export async function undiciLoop(url: string, concurrency: number, seconds: numb
   if (res.code !== 0) throw new Error(`undici loop failed (${res.code}): ${res.stderr}`);
   return Number(res.stdout.trim());
 }
-
-export const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};

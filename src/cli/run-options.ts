@@ -35,7 +35,6 @@ type Kept = keyof typeof KEPT;
 /** The defaults of the kept options that have one: an option equal to its default counts as not given. */
 export const KEPT_DEFAULTS: Partial<Record<Kept, unknown>> = { alpha: 0.05, force: false, scoreEpsilon: 1e-6, resamples: 2000, seed: 1, format: 'all' };
 
-
 type Args = Partial<Record<Kept, unknown>>;
 
 /** Writes the kept options a run was given (the baseline's path made absolute), if any, when it starts asking. */
