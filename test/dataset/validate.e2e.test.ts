@@ -17,6 +17,13 @@ describe('answer-eval validate', () => {
     expect(res.stdout).toContain(`${path}:10: error: expected_sequence 12 is not in the knowledge base\n`);
     expect(res.stderr).toBe(`answer-eval: ${path}: 5 errors (see above)\n`);
   });
+  it('counts a single error in the singular', async () => {
+    const path = writeTemp(dir, 'one.csv', 'id,question\na,When?\na,Where?\n');
+    const res = await runCli(['validate', '-d', path]);
+    expect(res.code).toBe(2);
+    expect(res.stdout).toBe(`${path}:3: error: id "a" is already used at line 2 (ids must be unique)\n${path}: 1 question, 1 error, 0 warnings\n`);
+    expect(res.stderr).toBe(`answer-eval: ${path}: 1 error (see above)\n`);
+  });
   it('exits 0 with warnings only', async () => {
     const path = writeTemp(dir, 'warn.csv', 'question,expected_label,extra\nWhen?,opening-hours,x\n');
     const res = await runCli(['validate', '-d', path, '--kb', fixture('kb.csv')]);

@@ -29,6 +29,6 @@ export const validateCommand = defineCommand({
     const turns = scan.questions.filter((q) => q.conversation).length;
     const counted = scan.conversations > 0 ? `${plural(scan.questions.length - turns, 'question')}, ${plural(scan.conversations, 'conversation')} (${plural(turns, 'turn')})` : plural(scan.questions.length, 'question');
     process.stdout.write(`${lines.join('')}${scan.path}: ${counted}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
-    if (errors > 0) throw new AnswerEvalError(`${scan.path}: ${errors} errors (see above)`, 'INVALID_DATASET', 2);
+    if (errors > 0) throw new AnswerEvalError(`${scan.path}: ${plural(errors, 'error')} (see above)`, 'INVALID_DATASET', 2);
   },
 });
