@@ -6,10 +6,17 @@ import { readFailureMessage } from '../util/read-failure.js';
 
 const EXPECTED = 'a text file of question ids, one a line, such as the quarantine.txt trend or run --repeat writes';
 
-/** Reads `--quarantine FILE` (see src/model/quarantine.ts): a file that cannot be read, or a line that cannot be an id, is exit 2 naming it. */
-export async function readQuarantine(path: string): Promise<Quarantine> {
+/**
+ * Reads `--quarantine FILE` (see src/model/quarantine.ts): a file that cannot be read, or a line that cannot be an id,
+ * is exit 2 naming it; so is the flag given twice (yargs then hands an array) or empty.
+ */
+export async function readQuarantine(given: string | readonly string[]): Promise<Quarantine> {
+  if (typeof given !== 'string') throw new ConfigError(`--quarantine was given ${given.length} times (${given.join(', ')}): give one file (put every id in it)`);
+  const path = given;
+  if (path.trim() === '') throw new ConfigError(`--quarantine needs a file (expected ${EXPECTED})`);
   const text = await readFile(path, 'utf8').catch((error: unknown) => {
-    throw new ConfigError(`--quarantine ${path}: ${readFailureMessage(error, EXPECTED) ?? String(error)} (expected ${EXPECTED})`);
+    const why = readFailureMessage(error, EXPECTED) ?? String(error);
+    throw new ConfigError(`--quarantine ${path}: ${why}${why.includes('(expected') ? '' : ` (expected ${EXPECTED})`}`);
   });
   const { quarantine, problems } = parseQuarantine(text, path);
   if (problems.length > 0) throw new InputError(problems.map((p) => ({ file: path, ...p })));

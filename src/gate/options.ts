@@ -25,6 +25,7 @@ export const gateOptions = <T>(y: Argv<T>) =>
     .option('max-broken', { ...numberOption('max-broken', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail when more questions broke than this (a whole number)' })
     .option('quarantine', {
       type: 'string',
+      requiresArg: true,
       group: 'Gates:',
       describe: 'a file of question ids known to be unstable, one a line (trend and run --repeat write quarantine.txt): one that broke is "broke, but quarantined", not a regression for --fail-on regression or --max-broken',
     })

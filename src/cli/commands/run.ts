@@ -78,7 +78,7 @@ const builder = (y: Argv) =>
     .option('force', { type: 'boolean', default: false, group: 'Gates:', describe: 'compare with --baseline even when its agent or schemaVersion major differ (another dataset is fine: questions are matched by id)' })
     .epilogue(
       'Gates are judged before the reports are written, so every report carries the verdict; a failed gate exits 1 and says which gate failed and by how much. ' +
-        'Quality gates judge this run; --fail-on and --max-broken need --baseline. Errors are never regressions: gate them with --max-error-rate. ' +
+        'Quality gates judge this run; --fail-on, --max-broken and --quarantine need --baseline; on a pull request, --fail-on regression fails on any broken question (significant-regression cannot fail on a few). Errors are never regressions: gate them with --max-error-rate. ' +
         'A run that could not complete, or in which every question ended in error, exits 3 and is not gated. ' +
         `An interrupted embedded run resumes with --resume DIR alone: the engine restarts on the same knowledge base and options.\n\n${EXIT_CODES_HELP}`,
     )
