@@ -70,7 +70,7 @@ export class Collector {
     this.tallies.head.add(pair.head);
     const category = pairCategory(this.entries, pair.base, pair.head);
     const { cls, drift } = classifyPair(pair, this.o.scoreEpsilon);
-    const quarantined = cls === 'broken' && this.o.quarantine?.ids.has(pair.base.id) === true;
+    const quarantined = cls === 'broken' && this.inQuarantine(pair.base);
     this.o.standings?.noteCommon(pair.base, pair.head, quarantined);
     if (cls === 'errors') this.list('errors', errorChange(pair, category));
     else if (cls !== undefined) this.list(quarantined ? 'quarantined' : cls, change(pair, category));
@@ -104,6 +104,12 @@ export class Collector {
   dispose(): void {
     this.tallies.base.dispose();
     this.tallies.head.dispose();
+  }
+
+  /** A question is in the quarantine by its id, or, a turn, by its conversation's. */
+  private inQuarantine(r: QuestionResult): boolean {
+    const ids = this.o.quarantine?.ids;
+    return ids !== undefined && (ids.has(r.id) || (r.conversation !== undefined && ids.has(r.conversation.id)));
   }
 
   /** Notes the quarantine's ids a result answers to: its own, and its conversation's. */

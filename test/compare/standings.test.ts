@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { compareReports } from '../../src/compare/compare.js';
 import { Standings } from '../../src/compare/standings.js';
 import { regressionGates } from '../../src/gate/gates.js';
+import { renderCompareConsole } from '../../src/compare/render/console.js';
+import { renderCompareMarkdown } from '../../src/compare/render/markdown.js';
+import { renderCompareHtml } from '../../src/compare/render/html/index.js';
+import { listedChanges } from '../../src/compare/write.js';
 import { fromReport } from '../../src/model/source.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { withMetrics } from '../../src/score/metrics/index.js';
@@ -89,6 +93,17 @@ describe('junit.xml against a baseline', () => {
     expect(comparison.conversations!.quarantined.map((c) => c.id)).toEqual(['breaks']);
     const gate = regressionGates(comparison, { failOn: 'regression' }).find((g) => g.gate === '--fail-on regression (conversations)')!;
     expect(gate.message).toBe(`1 broken conversation (x ${IMG} at turn 2) with --fail-on regression; besides, 1 broke, but quarantined (breaks): not counted`);
+    // its turns are quarantined with it: the turn that broke is no broken question either
+    expect(comparison.questions.quarantined.map((q) => q.id)).toEqual(['breaks#2']);
+    expect(comparison.questions.broken.map((q) => q.id)).not.toContain('breaks#2');
+    // shown apart on the console, in compare.md and compare.html
+    const console = renderCompareConsole(comparison);
+    expect(console).toContain('conversations: 5 common, 1 added, 1 removed, 2 changed (a turn edited, added or removed); 2 broken (1 by an error, not a regression), 1 broke, but quarantined, 1 fixed');
+    expect(console).toContain('  conversation broke, but quarantined: breaks at turn 2 (correct -> wrong)');
+    expect(renderCompareMarkdown(comparison)).toContain('### Conversations that broke, but are quarantined (not counted as regressions) (1)');
+    const html = [...renderCompareHtml(comparison, listedChanges(comparison))].join('');
+    expect(html).toContain('<caption>Broke, but quarantined (not counted as regressions) (1)</caption>');
+    expect(html).toContain('1 conversation broke, but quarantined');
   });
 
   it('a conversation is quarantined by the id of the turn that changed too', async () => {
