@@ -78,7 +78,7 @@ describe('trend writes quarantine.txt from the flaky questions; run --baseline r
     const cmp = await runCli(['compare', baseline, join(dir, 'pr'), '-o', join(dir, 'cmp'), '--quarantine', quarantine, '--max-broken', '0']);
     expect(cmp.code).toBe(1);
     expect(cmp.stderr).toBe('answer-eval: gate failed:\n  - 1 broken questions > --max-broken 0 (over by 1): s1; besides, 1 broke, but quarantined (f1): not counted\n');
-  });
+  }, 120_000);
 
   it('trend --format quarantine writes it alone; with no flaky question it says none', async () => {
     const res = await runCli(['trend', join(dir, 'nights', 'n0'), join(dir, 'nights', 'n2'), '--out', join(dir, 'trend-none'), '--format', 'quarantine']);
@@ -106,7 +106,7 @@ describe('run --repeat writes quarantine.txt from the questions whose top-1 chan
     expect(pr.stderr).toBe('');
     expect(pr.code).toBe(0);
     expect(pr.stdout).toContain('gate passed: no broken question (1 broke, but quarantined: f1)');
-  });
+  }, 60_000);
 
   it('a run without --repeat writes none; --quarantine without --baseline is exit 2', async () => {
     answers = { ...good };
