@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { ChangeSink } from '../compare/changes.js';
+import type { Standings } from '../compare/standings.js';
+import type { Quarantine } from '../model/quarantine.js';
 import { compareData } from '../compare/compare.js';
 import { checkComparable } from '../compare/compatibility.js';
 import type { Comparison } from '../compare/schema.js';
@@ -19,12 +21,17 @@ export function checkBaseline(baseline: ReportHead, file: string, run: { agent: 
   checkComparable(baseline, { schemaVersion: SCHEMA_VERSION, run: { agent: run.agent } }, { base: file, head: 'this run' }, force);
 }
 
-/** Compares the run with its baseline, both read one result at a time; every change goes to `changes`. */
+/**
+ * Compares the run with its baseline, both read one result at a time; every change goes to `changes`, and each of the
+ * run's failures gets its standing against the baseline in `standings` (for junit.xml).
+ */
 export function compareWithBaseline(
   baseline: ReportData,
   run: ReportData,
-  o: { baselineFile: string; dir: string; argv: Parameters<typeof compareSettingsOf>[0] & { force: boolean } },
+  o: { baselineFile: string; dir: string; quarantine?: Quarantine | undefined; argv: Parameters<typeof compareSettingsOf>[0] & { force: boolean } },
   changes: ChangeSink,
+  standings: Standings,
 ): Comparison {
-  return compareData(baseline, run, { files: { base: o.baselineFile, head: join(o.dir, 'report.json') }, force: o.argv.force, ...compareSettingsOf(o.argv) }, changes);
+  const files = { base: o.baselineFile, head: join(o.dir, 'report.json') };
+  return compareData(baseline, run, { files, force: o.argv.force, ...compareSettingsOf(o.argv), ...(o.quarantine ? { quarantine: o.quarantine } : {}) }, changes, standings);
 }

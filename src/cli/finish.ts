@@ -3,7 +3,7 @@ import { ChangeFile } from '../compare/changes.js';
 import { renderCompareConsole } from '../compare/render/console.js';
 import { CHANGES_FILE } from '../compare/schema.js';
 import { writeComparison } from '../compare/write.js';
-import { NothingMeasuredError } from '../errors.js';
+import { NothingMeasuredError, ReportWriteError } from '../errors.js';
 import { consistencyGate } from '../gate/consistency.js';
 import { conversationGate } from '../gate/conversations.js';
 import { nothingMeasured } from '../model/measured.js';
@@ -15,6 +15,11 @@ import { renderConsoleSummary } from '../report/console.js';
 import type { ReportFormat } from '../report/formats.js';
 import type { RunOutcome } from '../run/run.js';
 import { compareWithBaseline } from './baseline.js';
+import { Standings } from '../compare/standings.js';
+import { QUARANTINE_FILE, type Quarantine } from '../model/quarantine.js';
+import { renderRepeatQuarantine } from '../report/quarantine.js';
+import { writeFiles } from '../report/write.js';
+import { unknownQuarantined } from './quarantine.js';
 import { enforceGates } from './gates.js';
 import type { QuestionResult } from '../model/report.js';
 import { appendJobSummary, reportWriteFailure, writeRunReports } from './run-dir.js';
@@ -31,7 +36,7 @@ type GateArgs = Parameters<typeof qualityGatesOf>[0] &
  */
 export async function finishRun(
   outcome: RunOutcome,
-  o: { dir: string; formats: readonly ReportFormat[]; argv: GateArgs; baseline?: { data: ReportData; file: string }; resume?: string },
+  o: { dir: string; formats: readonly ReportFormat[]; argv: GateArgs; baseline?: { data: ReportData; file: string; quarantine?: Quarantine | undefined }; resume?: string },
 ): Promise<void> {
   const { data, stoppedBy } = outcome;
   const unmeasured = stoppedBy === undefined ? nothingMeasured(data.head) : undefined;
@@ -52,7 +57,11 @@ async function finish(
   { gated, unmeasured, changes }: { gated: boolean; unmeasured: string | undefined; changes: ChangeFile | undefined },
 ): Promise<void> {
   const { data, stoppedBy } = outcome;
-  const comparison = changes && o.baseline ? compareWithBaseline(o.baseline.data, data, { baselineFile: o.baseline.file, dir: o.dir, argv: o.argv }, changes) : undefined;
+  const standings = changes && o.baseline ? new Standings(o.baseline.file) : undefined;
+  const comparison =
+    changes && o.baseline && standings
+      ? compareWithBaseline(o.baseline.data, data, { baselineFile: o.baseline.file, dir: o.dir, quarantine: o.baseline.quarantine, argv: o.argv }, changes, standings)
+      : undefined;
   const more = [
     ...(o.argv.minConsistency !== undefined ? [consistencyGate(data.head.metrics?.consistency, o.argv.minConsistency)] : []),
     ...(o.argv.minConversationPassRate !== undefined ? [conversationGate(data.head.metrics?.conversations, o.argv.minConversationPassRate)] : []),
@@ -60,12 +69,15 @@ async function finish(
   const verdict = gated ? judge(data.head.summary, comparison, { quality: qualityGatesOf(o.argv), regression: regressionGatesOf(o.argv) }, more) : undefined;
   const judged = { head: withVerdict(data.head, verdict), results: data.results };
 
-  const { written, failure } = await writeRunReports(judged, o.dir, o.formats);
+  const reports = await writeRunReports(judged, o.dir, o.formats, { baseline: standings });
+  const { written } = reports;
+  const failure = reports.failure ?? (await writeRepeatQuarantine(data, o.dir, written));
   const stepSummary = await appendJobSummary(judged);
   if (stepSummary !== undefined) written.push(stepSummary);
   process.stdout.write(`${renderConsoleSummary(judged.head)}\n  reports: ${written.length > 0 ? written.join(', ') : 'none'}\n`);
   if (comparison) {
     const files = await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir, changes);
+    for (const line of unknownQuarantined(comparison, o.baseline?.quarantine)) process.stderr.write(`${line}\n`);
     process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${files.join(', ')}\n`);
   }
   if (failure) throw reportWriteFailure(failure, o.dir, written, stoppedBy);
@@ -76,6 +88,21 @@ async function finish(
   }
   if (unmeasured !== undefined) throw new NothingMeasuredError(`${unmeasured}${mostCommonError(data.results)}`);
   enforceGates(verdict, (t) => process.stdout.write(t));
+}
+
+/**
+ * `run --repeat N`: quarantine.txt, the questions whose top-1 was not the same every time, beside the reports (added
+ * to `written`); the disk's refusal is returned, to be reported with the reports'.
+ */
+async function writeRepeatQuarantine(data: ReportData, dir: string, written: string[]): Promise<ReportWriteError | undefined> {
+  if (!data.head.run.repeat || data.head.run.repeat.times < 2) return undefined;
+  try {
+    written.push(...(await writeFiles(dir, [{ file: QUARANTINE_FILE, chunks: () => renderRepeatQuarantine(data) }])));
+    return undefined;
+  } catch (error) {
+    if (error instanceof ReportWriteError) return error;
+    throw error;
+  }
 }
 
 /** The error most questions ended in, said after "nothing was measured", so the user need not open results.csv. */

@@ -2,7 +2,7 @@ import { rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnswerEvalError, ReportWriteError } from '../errors.js';
 import type { ReportData } from '../model/source.js';
-import type { ReportFormat } from '../report/formats.js';
+import type { RenderOptions, ReportFormat } from '../report/formats.js';
 import { appendStepSummary } from '../report/step-summary.js';
 import { writeReports } from '../report/write.js';
 import { lockDir } from '../run/lock.js';
@@ -31,9 +31,9 @@ export async function claimRunDir(dir: string, what: string): Promise<void> {
 }
 
 /** Writes each report on its own: the ones written, and the failure of those the disk refused, if any. */
-export async function writeRunReports(data: ReportData, dir: string, formats: readonly ReportFormat[]): Promise<{ written: string[]; failure?: ReportWriteError }> {
+export async function writeRunReports(data: ReportData, dir: string, formats: readonly ReportFormat[], options?: RenderOptions): Promise<{ written: string[]; failure?: ReportWriteError }> {
   try {
-    return { written: await writeReports(data, dir, formats) };
+    return { written: await writeReports(data, dir, formats, options) };
   } catch (error) {
     if (!(error instanceof ReportWriteError)) throw error;
     return { written: error.written, failure: error };

@@ -23,6 +23,7 @@ export const KEPT = {
   minConsistency: '--min-consistency',
   minConversationPassRate: '--min-conversation-pass-rate',
   baseline: '--baseline',
+  quarantine: '--quarantine',
   force: '--force',
   scoreEpsilon: '--score-epsilon',
   resamples: '--resamples',
@@ -37,13 +38,13 @@ export const KEPT_DEFAULTS: Partial<Record<Kept, unknown>> = { alpha: 0.05, forc
 
 type Args = Partial<Record<Kept, unknown>>;
 
-/** Writes the kept options a run was given (the baseline's path made absolute), if any, when it starts asking. */
+/** Writes the kept options a run was given (the baseline's and the quarantine's paths made absolute), if any, when it starts asking. */
 export function keepRunOptions(dir: string, argv: Args): void {
   const kept: Args = {};
   for (const key of Object.keys(KEPT) as Kept[]) {
     const value = argv[key];
     if (value === undefined || value === KEPT_DEFAULTS[key]) continue;
-    kept[key] = key === 'baseline' ? resolve(String(value)) : value;
+    kept[key] = key === 'baseline' || key === 'quarantine' ? resolve(String(value)) : value;
   }
   if (Object.keys(kept).length > 0) writeFileSync(join(dir, RUN_OPTIONS_FILE), `${JSON.stringify(kept, null, 2)}\n`);
 }

@@ -14,6 +14,7 @@ export interface ClassInfo {
 /** Every class of listed question, in the order the reports show them: a new class is a compile error here until it says how it reads. */
 export const CHANGE_CLASSES: Record<ChangeClass, ClassInfo> = {
   broken: { label: 'broken', title: 'Broken: was correct, now is not', tone: 'bad', compared: true },
+  quarantined: { label: 'broke, but quarantined', title: 'Broke, but quarantined: was correct, now is not, and in the quarantine (not counted as a regression)', tone: 'neutral', compared: true },
   fixed: { label: 'fixed', title: 'Fixed: was not correct, now is', tone: 'good', compared: true },
   top1Changed: { label: 'top-1 changed', title: 'Top-1 changed, same correctness', tone: 'neutral', compared: true },
   drift: { label: 'score drift', title: 'Score drift: same top-1, its score moved', tone: 'neutral', compared: true },

@@ -1,4 +1,5 @@
 import { fallbackMissedFraction, ratio } from '../model/outcome.js';
+import type { Quarantine } from '../model/quarantine.js';
 import type { QuestionResult, Report, Summary } from '../model/report.js';
 import { fromReport, type ReportData, type ReportHead } from '../model/source.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -9,6 +10,7 @@ import { checkComparable } from './compatibility.js';
 import { IdIndex } from './id-index.js';
 import { bySlot } from './results.js';
 import { COMPARE_SCHEMA_VERSION, type Comparison, type MetricDelta, type ReportRef } from './schema.js';
+import type { Standings } from './standings.js';
 
 export interface CompareOptions {
   /** Names shown in messages and stored in compare.json. */
@@ -25,6 +27,8 @@ export interface CompareOptions {
   confidence?: number;
   /** The most questions each list of compare.json holds (the sink gets every one). @default 1000 */
   listLimit?: number;
+  /** Questions and conversations whose break is not a regression: listed as "broke, but quarantined". */
+  quarantine?: Quarantine;
 }
 
 export const COMPARE_DEFAULTS = { scoreEpsilon: 1e-6, resamples: 2000, seed: 1, confidence: 0.95, listLimit: 1000 } as const;
@@ -57,15 +61,15 @@ const nowhere: ChangeSink = { add: () => {} };
  * entries (a question's category needs every entry either run shows) and once to match each question with HEAD's
  * (read by slot, nearly in order when the datasets are); then HEAD's unmatched slots. Conversations are paired on
  * the way (by id and turn: see ConversationPairs). Memory: 25 bytes a HEAD question, 8 a drifting one, and what
- * the Collector keeps.
+ * the Collector keeps. With `standings`, each failure of HEAD gets its standing against BASE (for junit.xml).
  */
-export function compareData(base: ReportData, head: ReportData, options: CompareOptions, sink: ChangeSink = nowhere): Comparison {
+export function compareData(base: ReportData, head: ReportData, options: CompareOptions, sink: ChangeSink = nowhere, standings?: Standings): Comparison {
   const forced = checkComparable(base.head, head.head, options.files, options.force ?? false);
   const o = { ...COMPARE_DEFAULTS, ...dropUndefined(options) };
   const stats = { resamples: o.resamples, seed: o.seed, confidence: o.confidence };
   const entries = entryIndexOf(base.head, head.head);
   const heads = bySlot(head.results);
-  const collector = new Collector(entries, sink, o);
+  const collector = new Collector(entries, sink, { ...o, standings });
   try {
     const index = new IdIndex(heads.slots);
     for (const { result, slot } of heads.each()) {
@@ -102,12 +106,14 @@ export function compareData(base: ReportData, head: ReportData, options: Compare
   const h = sameQuestions ? head.head.summary : common.head;
   const mrr = collector.paired.mrrDelta('mrr', stats);
   const conversations = collector.conversations.result();
+  const quarantine = collector.quarantine();
   return {
     schemaVersion: COMPARE_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     base: ref(base.head, options.files.base),
     head: ref(head.head, options.files.head),
     forced,
+    ...(quarantine ? { quarantine } : {}),
     options: { scoreEpsilon: o.scoreEpsilon, resamples: o.resamples, seed: o.seed, confidence: o.confidence, listLimit: o.listLimit },
     counts: n,
     metrics: {
@@ -129,6 +135,7 @@ export function compareData(base: ReportData, head: ReportData, options: Compare
 }
 
 /** compareData on two reports in memory (the changes past compare.json's lists are not kept). Pure. */
-export const compareReports = (base: Report, head: Report, options: CompareOptions, sink?: ChangeSink): Comparison => compareData(fromReport(base), fromReport(head), options, sink);
+export const compareReports = (base: Report, head: Report, options: CompareOptions, sink?: ChangeSink, standings?: Standings): Comparison =>
+  compareData(fromReport(base), fromReport(head), options, sink, standings);
 
 const dropUndefined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

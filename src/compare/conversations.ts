@@ -1,5 +1,8 @@
+import type { Quarantine } from '../model/quarantine.js';
+import { turnId } from '../model/question.js';
 import type { QuestionResult } from '../model/report.js';
 import type { ChangeSink } from './changes.js';
+import type { Standings } from './standings.js';
 import type { ChangeLine, ConversationComparison, ConversationLine, ConversationListName, ConversationSide, TurnChange } from './schema.js';
 
 /** A conversation of BASE being read, turn after turn, with what HEAD says of the same turns. */
@@ -23,6 +26,7 @@ const why = (r: QuestionResult): string | null => r.reason ?? (r.error ? `${r.er
 /** Each list of conversations, in the order the reports show them, and the class of its lines in changes.jsonl. */
 const LINE_CLASS = {
   broken: 'conversationBroken',
+  quarantined: 'conversationQuarantined',
   fixed: 'conversationFixed',
   added: 'conversationAdded',
   removed: 'conversationRemoved',
@@ -41,11 +45,12 @@ export const isConversationLine = (line: ChangeLine): line is ConversationLine =
  * memory is one conversation's summary (never its turns) and the first `listLimit` of each list; every listed
  * conversation goes to the sink. A conversation is common when HEAD has it with the same turns (none edited, none
  * added or removed), like a question; it is then broken (passed in BASE, failed or error in HEAD) or fixed (the
- * reverse), with the first turn whose outcome differs.
+ * reverse), with the first turn whose outcome differs. A broken one in the quarantine (by its id, or the id of the
+ * turn that changed) is listed as quarantined instead. HEAD's failed conversations get their standing (`standings`).
  */
 export class ConversationPairs {
-  readonly counts: ConversationComparison['counts'] = { common: 0, added: 0, removed: 0, changed: 0, broken: 0, brokenByError: 0, fixed: 0 };
-  readonly lists: Pick<ConversationComparison, ConversationListName> = { broken: [], fixed: [], added: [], removed: [], changed: [] };
+  readonly counts: ConversationComparison['counts'] = { common: 0, added: 0, removed: 0, changed: 0, broken: 0, brokenByError: 0, fixed: 0, quarantined: 0 };
+  readonly lists: Pick<ConversationComparison, ConversationListName> = { broken: [], quarantined: [], fixed: [], added: [], removed: [], changed: [] };
   /** Verdicts of the common conversations, on each side. */
   private readonly tally = { base: { passed: 0, failed: 0 }, head: { passed: 0, failed: 0 } };
   private open: Open | undefined;
@@ -55,6 +60,7 @@ export class ConversationPairs {
   constructor(
     private readonly sink: ChangeSink,
     private readonly listLimit: number,
+    private readonly o: { quarantine?: Quarantine | undefined; standings?: Standings | undefined } = {},
   ) {}
 
   /** A result of BASE, in BASE's order, with HEAD's result of the same id (undefined: none) and whether the question was edited. */
@@ -87,6 +93,7 @@ export class ConversationPairs {
     if (h.conversation === undefined) return;
     this.seen = true;
     if (h.conversation.turn !== 1) return; // a turn added to a conversation BASE has: that conversation is changed
+    this.o.standings?.noteConversation(h.conversation.id, h.conversation.verdict, 'new');
     this.list('added', { id: h.conversation.id, question: h.question, tags: h.tags, ...sideOf(h) });
   }
 
@@ -105,12 +112,19 @@ export class ConversationPairs {
     if (!open) return;
     const { id, question, tags, base, head } = open;
     if (head === null) return this.list('removed', { id, question, tags, ...base });
-    if (open.editedTurns.length > 0 || base.turns !== head.turns) return this.list('changed', { id, question, tags, base, head, editedTurns: open.editedTurns });
+    if (open.editedTurns.length > 0 || base.turns !== head.turns) {
+      this.o.standings?.noteConversation(id, head.verdict, 'edited');
+      return this.list('changed', { id, question, tags, base, head, editedTurns: open.editedTurns });
+    }
     this.counts.common++;
     for (const [side, v] of [['base', base.verdict], ['head', head.verdict]] as const) if (v !== 'error') this.tally[side][v]++;
     const passed = [base.verdict === 'passed', head.verdict === 'passed'];
+    const ids = this.o.quarantine?.ids;
+    const quarantined = ids !== undefined && open.turn !== null && (ids.has(id) || ids.has(turnId(id, open.turn.turn)));
+    this.o.standings?.noteConversation(id, head.verdict, base.verdict === 'error' ? 'errorBefore' : passed[0] ? (quarantined ? 'quarantined' : 'broken') : 'failingBefore');
     // a verdict decided by its turns' outcomes changed, so some turn's outcome did
     if (passed[0] === passed[1] || open.turn === null) return;
+    if (passed[0] && quarantined) return this.list('quarantined', { id, question, tags, base, head, turn: open.turn });
     if (passed[0] && head.verdict === 'error') this.counts.brokenByError++;
     this.list(passed[0] ? 'broken' : 'fixed', { id, question, tags, base, head, turn: open.turn });
   }

@@ -10,8 +10,11 @@ import { VerdictSchema } from '../model/verdict.js';
  * listed question carries its category; `drift` groups the score drift by entry and by category.
  * 3.1: `conversations` (when either run holds conversations): conversations paired by id and turn, broken and fixed
  * ones with the turn that changed; changes.jsonl lists them too (`conversation…` classes).
+ * 3.2: `quarantine` (with --quarantine FILE): a question that broke but is in the quarantine is of class
+ * `quarantined` ("broke, but quarantined"), apart from `broken`; the same for conversations (`quarantined`,
+ * `conversationQuarantined`).
  */
-export const COMPARE_SCHEMA_VERSION = '3.1';
+export const COMPARE_SCHEMA_VERSION = '3.2';
 
 /** The file beside compare.json that lists every change, one JSON object a line (ChangeLineSchema). */
 export const CHANGES_FILE = 'changes.jsonl';
@@ -26,6 +29,17 @@ export const ReportRefSchema = z.object({
   agent: z.string(),
   baseUrl: z.string(),
   dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int(), ids: z.literal('line').optional() }),
+});
+
+/** The quarantine a comparison read: the questions (and conversations) whose break is not counted as a regression. */
+export const QuarantineRefSchema = z.object({
+  /** The file, as given to --quarantine. */
+  file: z.string(),
+  /** Ids listed in it. */
+  ids: z.number().int(),
+  /** Listed ids that are in neither run (no question, turn or conversation of that id): the first 100, and how many. */
+  unknown: z.array(z.string()),
+  unknownCount: z.number().int(),
 });
 
 /** One side of a question: its outcome and top-1 answer. */
@@ -208,16 +222,20 @@ export const ConversationComparisonSchema = z.object({
     removed: z.number().int(),
     /** The same id, with a turn edited, added or removed: not compared. */
     changed: z.number().int(),
-    /** Passed in BASE, failed or ended in error in HEAD. */
+    /** Passed in BASE, failed or ended in error in HEAD, and not in the quarantine. */
     broken: z.number().int(),
     /** Broken conversations whose HEAD verdict is `error`: listed, but not regressions (errors never are). */
     brokenByError: z.number().int(),
     /** Failed or ended in error in BASE, passed in HEAD. */
     fixed: z.number().int(),
+    /** Passed in BASE, not in HEAD, but in the quarantine (by its id or the id of the turn that changed): not counted as broken. */
+    quarantined: z.number().int(),
   }),
   /** Pass rate of the common conversations on each side: passed / (passed + failed), those in error apart. */
   passRate: MetricDeltaSchema,
   broken: z.array(ConversationChangeSchema),
+  /** Broke, but quarantined. */
+  quarantined: z.array(ConversationChangeSchema),
   fixed: z.array(ConversationChangeSchema),
   added: z.array(ConversationCoverageSchema),
   removed: z.array(ConversationCoverageSchema),
@@ -233,6 +251,8 @@ export const ComparisonSchema = z.object({
   forced: z.array(z.string()),
   /** The gates judged with this comparison and the verdict; absent when none was set. */
   gates: VerdictSchema.optional(),
+  /** The quarantine read (--quarantine FILE); absent without one. */
+  quarantine: QuarantineRefSchema.optional(),
   options: z.object({
     scoreEpsilon: z.number(),
     resamples: z.number().int(),
@@ -252,7 +272,10 @@ export const ComparisonSchema = z.object({
     changed: z.number().int(),
     /** Common questions labeled and error-free on both sides: the paired statistics' n. */
     paired: z.number().int(),
+    /** Was correct, now is not, and not in the quarantine: the regressions. */
     broken: z.number().int(),
+    /** Was correct, now is not, but in the quarantine: not counted as broken (McNemar's b counts both). */
+    quarantined: z.number().int(),
     fixed: z.number().int(),
     top1Changed: z.number().int(),
     drift: z.number().int(),
@@ -281,6 +304,8 @@ export const ComparisonSchema = z.object({
   questions: z.object({
     /** Was correct (correct or fallback_ok), now is not. */
     broken: z.array(QuestionChangeSchema),
+    /** Was correct, now is not, but in the quarantine: broke, but quarantined. */
+    quarantined: z.array(QuestionChangeSchema),
     /** Was not correct, now is. */
     fixed: z.array(QuestionChangeSchema),
     /** A different top-1 answer, correct on both sides or on neither. */
@@ -304,16 +329,17 @@ export const ComparisonSchema = z.object({
  * `conversations` is on a line of its own, its class `conversation` + the list's name (`conversationBroken`).
  */
 export const ChangeLineSchema = z.discriminatedUnion('class', [
-  QuestionChangeSchema.extend({ class: z.enum(['broken', 'fixed', 'top1Changed', 'drift']) }),
+  QuestionChangeSchema.extend({ class: z.enum(['broken', 'quarantined', 'fixed', 'top1Changed', 'drift']) }),
   ErrorChangeSchema.extend({ class: z.literal('errors') }),
   CoverageChangeSchema.extend({ class: z.enum(['added', 'removed']) }),
   EditedQuestionSchema.extend({ class: z.literal('changed') }),
-  ConversationChangeSchema.extend({ class: z.enum(['conversationBroken', 'conversationFixed']) }),
+  ConversationChangeSchema.extend({ class: z.enum(['conversationBroken', 'conversationQuarantined', 'conversationFixed']) }),
   ConversationCoverageSchema.extend({ class: z.enum(['conversationAdded', 'conversationRemoved']) }),
   EditedConversationSchema.extend({ class: z.literal('conversationChanged') }),
 ]);
 
 export type ReportRef = z.infer<typeof ReportRefSchema>;
+export type QuarantineRef = z.infer<typeof QuarantineRefSchema>;
 export type QuestionSide = z.infer<typeof QuestionSideSchema>;
 export type QuestionChange = z.infer<typeof QuestionChangeSchema>;
 export type CoverageChange = z.infer<typeof CoverageChangeSchema>;

@@ -3,6 +3,7 @@ import type { Comparison } from '../compare/schema.js';
 import type { Summary } from '../model/report.js';
 import type { GateResult } from '../model/verdict.js';
 import { renamedByLine } from '../compare/line-ids.js';
+import { significanceGate } from './significance.js';
 
 export type { GateResult } from '../model/verdict.js';
 
@@ -19,11 +20,14 @@ export const FAIL_ON: readonly FailOn[] = ['regression', 'significant-regression
 
 /** Gates judged on a comparison with a baseline. */
 export interface RegressionGates {
-  /** `regression`: any broken question; `significant-regression`: exact McNemar p < alpha and accuracy went down. */
+  /**
+   * `regression`: any broken question (one in the quarantine broke, but is not counted); `significant-regression`:
+   * exact McNemar p < alpha and accuracy went down (every broken question counts: the test describes the change).
+   */
   failOn?: FailOn;
   /** @default 0.05 */
   alpha?: number;
-  /** Fail when more than this many questions broke. */
+  /** Fail when more than this many questions broke (those in the quarantine are not counted). */
   maxBroken?: number;
 }
 
@@ -56,10 +60,21 @@ export function qualityGates(summary: Summary, gates: QualityGates): GateResult[
   return out;
 }
 
-const listIds = (c: Comparison): string => {
-  const shown = c.questions.broken.slice(0, 10).map((q) => q.id);
-  return shown.join(', ') + (c.counts.broken > shown.length ? `, ... (${c.counts.broken - shown.length} more)` : '');
+/** The first ten ids of a list and how many more there are. */
+const firstIds = (ids: readonly string[], count: number): string => {
+  const shown = ids.slice(0, 10);
+  return shown.join(', ') + (count > shown.length ? `, ... (${count - shown.length} more)` : '');
 };
+
+const listIds = (c: Comparison): string => firstIds(c.questions.broken.map((q) => q.id), c.counts.broken);
+
+/** The questions that broke but are quarantined, said beside a count gate's verdict (they are not counted); '' when none. */
+function quarantinedNote(c: Comparison, failed: boolean): string {
+  const n = c.counts.quarantined;
+  if (n === 0) return '';
+  const ids = firstIds(c.questions.quarantined.map((q) => q.id), n);
+  return failed ? `; besides, ${n} broke, but quarantined (${ids}): not counted` : ` (${n} broke, but quarantined: ${ids})`;
+}
 
 /**
  * `--fail-on regression` on conversations, when the runs share some: any conversation that passed in BASE and failed
@@ -70,8 +85,9 @@ function brokenConversations(c: Comparison): GateResult | undefined {
   if (conversations === undefined || conversations.counts.common === 0) return undefined;
   const n = conversations.counts.broken - conversations.counts.brokenByError;
   const failed = conversations.broken.filter((b) => b.head.verdict === 'failed');
-  const shown = failed.slice(0, 10).map((b) => `${b.id} at turn ${b.turn.turn}`);
-  const which = shown.join(', ') + (n > shown.length ? `, ... (${n - shown.length} more)` : '');
+  const which = firstIds(failed.map((b) => `${b.id} at turn ${b.turn.turn}`), n);
+  const q = conversations.counts.quarantined;
+  const note = q === 0 ? '' : `${n === 0 ? ' (' : '; besides, '}${q} broke, but quarantined (${firstIds(conversations.quarantined.map((b) => b.id), q)})${n === 0 ? ')' : ': not counted'}`;
   return {
     // a name of its own, so a CI view that lists gates by name (junit.xml) keeps both results of the flag
     gate: '--fail-on regression (conversations)',
@@ -79,7 +95,7 @@ function brokenConversations(c: Comparison): GateResult | undefined {
     threshold: 0,
     value: n,
     passed: n === 0,
-    message: n === 0 ? 'no broken conversation' : `${n} broken conversation${n === 1 ? '' : 's'} (${which}) with --fail-on regression`,
+    message: `${n === 0 ? 'no broken conversation' : `${n} broken conversation${n === 1 ? '' : 's'} (${which}) with --fail-on regression`}${note}`,
   };
 }
 
@@ -118,27 +134,12 @@ export function regressionGates(c: Comparison, gates: RegressionGates): GateResu
       threshold: 0,
       value: broken,
       passed: broken === 0,
-      message: broken === 0 ? 'no broken question' : `${broken} broken question${broken === 1 ? '' : 's'} (${listIds(c)}) with --fail-on regression`,
+      message: `${broken === 0 ? 'no broken question' : `${broken} broken question${broken === 1 ? '' : 's'} (${listIds(c)}) with --fail-on regression`}${quarantinedNote(c, broken > 0)}`,
     });
     const conversations = brokenConversations(c);
     if (conversations) out.push(conversations);
   }
-  if (gates.failOn === 'significant-regression') {
-    const alpha = gates.alpha ?? 0.05;
-    const { b, c: fixed, p } = c.paired.mcnemar;
-    const delta = c.paired.top1Accuracy.delta ?? 0;
-    const down = b > fixed;
-    const passed = !(down && p < alpha);
-    const what = `paired top1Accuracy ${delta >= 0 ? '+' : ''}${f3(delta)} on ${c.paired.n} questions (${b} broken, ${fixed} fixed), McNemar p ${p.toPrecision(3)}`;
-    out.push({
-      gate: '--fail-on significant-regression',
-      metric: 'mcnemarP',
-      threshold: alpha,
-      value: p,
-      passed,
-      message: passed ? `${what}: not a significant regression at --alpha ${alpha}` : `${what} < --alpha ${alpha} (significant regression)`,
-    });
-  }
+  if (gates.failOn === 'significant-regression') out.push(significanceGate(c, gates.alpha ?? 0.05));
   if (gates.maxBroken !== undefined) {
     const passed = broken <= gates.maxBroken;
     out.push({
@@ -147,7 +148,7 @@ export function regressionGates(c: Comparison, gates: RegressionGates): GateResu
       threshold: gates.maxBroken,
       value: broken,
       passed,
-      message: passed ? `${broken} broken <= --max-broken ${gates.maxBroken}` : `${broken} broken questions > --max-broken ${gates.maxBroken} (over by ${broken - gates.maxBroken}): ${listIds(c)}`,
+      message: `${passed ? `${broken} broken <= --max-broken ${gates.maxBroken}` : `${broken} broken questions > --max-broken ${gates.maxBroken} (over by ${broken - gates.maxBroken}): ${listIds(c)}`}${quarantinedNote(c, !passed)}`,
     });
   }
   return out;

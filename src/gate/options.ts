@@ -16,9 +16,19 @@ export const gateOptions = <T>(y: Argv<T>) =>
       group: 'Gates:',
       describe: 'fail when fallback_missed / (expect=fallback questions without error) is above this (0..1)',
     })
-    .option('fail-on', { choices: FAIL_ON, group: 'Gates:', describe: 'regression: any broken question, or conversation broken to failed; significant-regression: McNemar p < --alpha and accuracy down' })
+    .option('fail-on', {
+      choices: FAIL_ON,
+      group: 'Gates:',
+      describe: 'regression: any broken question, or conversation broken to failed (the pull-request gate); significant-regression: McNemar p < --alpha and accuracy down (a large set\'s complement: it cannot fail on a few broken questions)',
+    })
     .option('alpha', { ...numberOption('alpha', OPEN_SHARE), default: 0.05, group: 'Gates:', describe: 'significance level for --fail-on significant-regression (0..1, exclusive)' })
     .option('max-broken', { ...numberOption('max-broken', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail when more questions broke than this (a whole number)' })
+    .option('quarantine', {
+      type: 'string',
+      requiresArg: true,
+      group: 'Gates:',
+      describe: 'a file of question ids known to be unstable, one a line (trend and run --repeat write quarantine.txt): one that broke is "broke, but quarantined", not a regression for --fail-on regression or --max-broken',
+    })
     .option('score-epsilon', { ...numberOption('score-epsilon', AT_LEAST_0), default: 1e-6, group: 'Compare:', describe: 'a top-1 score change larger than this is listed as score drift' })
     .option('resamples', { ...numberOption('resamples', WHOLE_AT_LEAST_1), default: 2000, group: 'Compare:', describe: 'paired bootstrap resamples for the 95% intervals' })
     .option('seed', { ...numberOption('seed', WHOLE), default: 1, group: 'Compare:', describe: 'bootstrap PRNG seed (same seed, same intervals)' });
@@ -31,6 +41,7 @@ interface GateArgs {
   failOn?: string | undefined;
   alpha?: number | undefined;
   maxBroken?: number | undefined;
+  quarantine?: string | undefined;
   scoreEpsilon?: number | undefined;
   resamples?: number | undefined;
   seed?: number | undefined;
@@ -49,8 +60,8 @@ export const regressionGatesOf = (a: GateArgs): RegressionGates => ({
   ...(a.maxBroken !== undefined ? { maxBroken: a.maxBroken } : {}),
 });
 
-/** True when a regression gate was asked for (it needs a baseline on `run`). */
-export const wantsRegressionGates = (a: GateArgs): boolean => a.failOn !== undefined || a.maxBroken !== undefined;
+/** True when a regression gate or a quarantine was asked for (it needs a baseline on `run`). */
+export const wantsRegressionGates = (a: GateArgs): boolean => a.failOn !== undefined || a.maxBroken !== undefined || a.quarantine !== undefined;
 
 export const compareSettingsOf = (a: GateArgs) => ({
   ...(a.scoreEpsilon !== undefined ? { scoreEpsilon: a.scoreEpsilon } : {}),

@@ -1,7 +1,7 @@
 import { renderCsv } from './csv.js';
 import { renderHtml } from './html/index.js';
 import { renderJson } from './json.js';
-import { renderJunit } from './junit.js';
+import { renderJunit, type JunitOptions } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { Report } from '../model/report.js';
 import { fromReport, type ScoredData } from '../model/source.js';
@@ -17,7 +17,10 @@ export const REPORT_FORMATS = {
   junit: { file: 'junit.xml', render: renderJunit },
   md: { file: 'summary.md', render: renderMarkdown },
   csv: { file: 'results.csv', render: renderCsv },
-} satisfies Record<string, { file: string; render: (data: ScoredData) => Iterable<string> }>;
+} satisfies Record<string, { file: string; render: (data: ScoredData, o?: RenderOptions) => Iterable<string> }>;
+
+/** What some renderers are written with besides the report: junit.xml, a baseline's standings. */
+export type RenderOptions = JunitOptions;
 
 export type ReportFormat = keyof typeof REPORT_FORMATS;
 export const ALL_FORMATS = Object.keys(REPORT_FORMATS) as ReportFormat[];

@@ -6,6 +6,16 @@ import { escapeXml as x, xmlAttr as a } from './xml.js';
 import { matchedAnswer, top1 } from '../score/result.js';
 import { byConversation } from '../score/conversation.js';
 import type { Verdict } from '../model/verdict.js';
+import { STANDINGS, type BaselineStandings, type Standing } from '../model/standing.js';
+
+/** What junit.xml is written with besides the report. */
+export interface JunitOptions {
+  /**
+   * How HEAD's failures stand against a baseline (`run --baseline`, `compare`): a failure only when this change made
+   * it fail (broken, or a new or edited question); one failing in the baseline too, or quarantined, is skipped.
+   */
+  baseline?: BaselineStandings | undefined;
+}
 
 const seconds = (ms: number | null): string => ((ms ?? 0) / 1000).toFixed(3);
 
@@ -28,7 +38,18 @@ function details(r: QuestionResult): string[] {
   ];
 }
 
-function testcase(r: QuestionResult): string {
+/**
+ * A failing testcase: a failure, or, against a baseline, skipped when this change did not make it fail (its
+ * standing's text first, then why it fails).
+ */
+function failing(head: string, type: string, message: string, detail: string, standing: Standing | undefined): string {
+  const s = standing === undefined ? undefined : STANDINGS[standing];
+  if (s !== undefined && !s.fails) return `${head}>\n      <skipped message="${a(`${s.text}: ${message}`)}"/>\n      <system-out>${x(detail)}</system-out>\n    </testcase>`;
+  const said = s === undefined ? message : `${s.text}: ${message}`;
+  return `${head}>\n      <failure type="${a(type)}" message="${a(said)}">${x(detail)}</failure>\n    </testcase>`;
+}
+
+function testcase(r: QuestionResult, baseline: BaselineStandings | undefined): string {
   const head = `    <testcase classname="${a(classname(r))}" name="${a(`${r.id}: ${truncate(r.question, 120)}`)}" time="${seconds(r.latencyMs)}"`;
   const detail = details(r).join('\n');
   const c = OUTCOME_CLASSES[r.outcome];
@@ -38,7 +59,7 @@ function testcase(r: QuestionResult): string {
   }
   if (c.failing) {
     const message = `${r.outcome}: ${r.reason ?? `expected ${describeExpected(r.expected)}, got ${describeGot(r)}`}`;
-    return `${head}>\n      <failure type="${r.outcome}" message="${a(message)}">${x(detail)}</failure>\n    </testcase>`;
+    return failing(head, r.outcome, message, detail, baseline?.question(r.id));
   }
   return `${head}/>`;
 }
@@ -48,7 +69,7 @@ function testcase(r: QuestionResult): string {
  * failing turn and why, or an error naming the turn that ended in error (the turns after it were not asked); the
  * text lists every turn.
  */
-function conversationTestcase(turns: readonly QuestionResult[]): string {
+function conversationTestcase(turns: readonly QuestionResult[], baseline: BaselineStandings | undefined): string {
   const first = turns[0]!;
   const c = first.conversation!;
   const time = turns.reduce((sum, r) => sum + (r.latencyMs ?? 0), 0);
@@ -63,7 +84,7 @@ function conversationTestcase(turns: readonly QuestionResult[]): string {
     return `${head}>\n      <error type="${a(decided.error?.kind ?? 'error')}" message="${a(message)}">${x(detail)}</error>\n    </testcase>`;
   }
   const message = `failed at ${at}: ${decided.outcome}: ${decided.reason ?? `expected ${describeExpected(decided.expected)}, got ${describeGot(decided)}`}`;
-  return `${head}>\n      <failure type="${decided.outcome}" message="${a(message)}">${x(detail)}</failure>\n    </testcase>`;
+  return failing(head, decided.outcome, message, detail, baseline?.conversation(c.id));
 }
 
 /** The gates as their own testsuite: one testcase per gate (classname `answer-eval.gate`), a failure when it failed. */
@@ -83,37 +104,42 @@ function gateSuite(v: Verdict, timestamp: string): string {
 }
 
 /** The testcases, a result at a time: a single question's as it comes, a conversation's once its last turn is read. */
-function* testcases(results: Iterable<QuestionResult>): Generator<string> {
+function* testcases(results: Iterable<QuestionResult>, baseline: BaselineStandings | undefined): Generator<string> {
   for (const item of byConversation(results)) {
-    if (Array.isArray(item)) yield `\n${conversationTestcase(item)}`;
-    else if (isTestcase(item.outcome)) yield `\n${testcase(item)}`;
+    if (Array.isArray(item)) yield `\n${conversationTestcase(item, baseline)}`;
+    else if (isTestcase(item.outcome)) yield `\n${testcase(item, baseline)}`;
   }
 }
 
 /**
- * junit.xml: the gates first (a testsuite of their own, when any was set), then one testcase per labeled question and
- * one per conversation; wrong / abstained / fallback_missed are failures, transport and protocol errors are errors, a
- * conversation fails at its first failing turn or errs at the turn that ended in error. Unlabeled questions are
- * omitted (nothing to pass or fail); their count is a property of the suite. The suite totals come from the summary
- * and the conversation metrics, so one pass writes it.
+ * junit.xml: the gates first (a testsuite of their own, when any was set), then one testcase per labeled question, per
+ * question that ended in error (labeled or not: an error is the service's failure whatever was expected, and the
+ * suite's errors are the run's error count), and per conversation; wrong / abstained / fallback_missed are failures,
+ * transport and protocol errors are errors, a conversation fails at its first failing turn or errs at the turn that
+ * ended in error. Unlabeled questions that got a response are omitted (nothing to pass or fail); their count is the
+ * suite's property `unlabeled`. Against a baseline (`o.baseline`), a failure this change did not cause (failing in
+ * the baseline too, quarantined, not judged there) is skipped, saying why. The suite totals come from the summary,
+ * the conversation metrics and the baseline's standings, so one pass writes it.
  */
-export function* renderJunit({ head: report, results }: ScoredData): Generator<string> {
+export function* renderJunit({ head: report, results }: ScoredData, o: JunitOptions = {}): Generator<string> {
   const conversations = report.metrics.conversations;
-  const o = minusCounts(report.summary.outcomes, conversations?.turnOutcomes);
+  const singles = minusCounts(report.summary.outcomes, conversations?.turnOutcomes);
   const time = seconds(report.run.durationMs);
-  const tests = OUTCOMES.reduce((n, k) => n + (isTestcase(k) ? o[k] : 0), 0) + (conversations?.count ?? 0);
-  const failures = failingCount(o) + (conversations?.verdicts.failed ?? 0);
-  const errors = o.error + (conversations?.verdicts.error ?? 0);
-  const attrs = `tests="${tests}" failures="${failures}" errors="${errors}" skipped="0" time="${time}"`;
+  const tests = OUTCOMES.reduce((n, k) => n + (isTestcase(k) ? singles[k] : 0), 0) + (conversations?.count ?? 0);
+  const skipped = o.baseline?.skipped ?? 0;
+  const failures = failingCount(singles) + (conversations?.verdicts.failed ?? 0) - skipped;
+  const errors = singles.error + (conversations?.verdicts.error ?? 0);
+  const attrs = `tests="${tests}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}"`;
   const gates = report.gates;
   const gateFailures = gates ? gates.results.filter((r) => !r.passed).length : 0;
   const totals = gates
-    ? `tests="${tests + gates.results.length}" failures="${failures + gateFailures}" errors="${errors}" skipped="0" time="${time}"`
+    ? `tests="${tests + gates.results.length}" failures="${failures + gateFailures}" errors="${errors}" skipped="${skipped}" time="${time}"`
     : attrs;
   const timestamp = report.run.startedAt.replace(/\.\d+Z$/, '');
   const props = [
     ['baseUrl', report.run.baseUrl], ['agent', report.run.agent], ['dataset', report.run.dataset.path],
-    ['status', report.run.status], ['unlabeled', String(o.unlabeled)], ['tool', `${report.tool.name} ${report.tool.version}`],
+    ['status', report.run.status], ['unlabeled', String(singles.unlabeled)], ['tool', `${report.tool.name} ${report.tool.version}`],
+    ...(o.baseline ? [['baseline', o.baseline.file]] : []),
   ].map(([k, v]) => `      <property name="${a(k)}" value="${a(v)}"/>`);
   yield [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -123,6 +149,6 @@ export function* renderJunit({ head: report, results }: ScoredData): Generator<s
     ...props,
     '    </properties>',
   ].join('\n');
-  yield* testcases(results);
+  yield* testcases(results, o.baseline);
   yield '\n  </testsuite>\n</testsuites>\n';
 }

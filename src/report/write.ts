@@ -5,7 +5,7 @@ import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
 import { ConfigError, ReportWriteError } from '../errors.js';
 import { ensureDir, reasonOf } from '../util/out-dir.js';
-import { ALL_FORMATS, REPORT_FORMATS, type ReportFormat } from './formats.js';
+import { ALL_FORMATS, REPORT_FORMATS, type RenderOptions, type ReportFormat } from './formats.js';
 import type { ReportData } from '../model/source.js';
 import { withMetrics } from '../score/metrics/index.js';
 
@@ -60,9 +60,9 @@ export async function writeChunks(path: string, chunks: Iterable<string>): Promi
  * on its own: when the file system refuses one (a full disk), the others are still written, then a
  * ReportWriteError names every file not written and why.
  */
-export async function writeReports(report: ReportData, dir: string, formats: readonly ReportFormat[] = ALL_FORMATS): Promise<string[]> {
+export async function writeReports(report: ReportData, dir: string, formats: readonly ReportFormat[] = ALL_FORMATS, options: RenderOptions = {}): Promise<string[]> {
   const data = withMetrics(report);
-  return writeFiles(dir, formats.map((format) => ({ file: REPORT_FORMATS[format].file, chunks: () => REPORT_FORMATS[format].render(data) })));
+  return writeFiles(dir, formats.map((format) => ({ file: REPORT_FORMATS[format].file, chunks: () => REPORT_FORMATS[format].render(data, options) })));
 }
 
 /**

@@ -66,7 +66,7 @@ describe('compareReports: classification by id', () => {
       ['err-base', 'base'],
     ]);
     expect(c.questions.changed).toEqual([]);
-    expect(c.counts).toEqual({ common: 10, added: 1, removed: 1, changed: 0, paired: 7, broken: 2, fixed: 1, top1Changed: 2, drift: 2, errors: 2 });
+    expect(c.counts).toEqual({ common: 10, added: 1, removed: 1, changed: 0, paired: 7, broken: 2, quarantined: 0, fixed: 1, top1Changed: 2, drift: 2, errors: 2 });
     expect(ComparisonSchema.parse(c)).toEqual(c);
   });
 

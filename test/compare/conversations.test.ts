@@ -18,7 +18,7 @@ describe('compare pairs conversations by id and turn', () => {
   const v = c.conversations!;
 
   it('counts common, added, removed and changed conversations, and the broken and fixed ones', () => {
-    expect(v.counts).toEqual({ common: 5, added: 1, removed: 1, changed: 2, broken: 3, brokenByError: 1, fixed: 1 });
+    expect(v.counts).toEqual({ common: 5, added: 1, removed: 1, changed: 2, broken: 3, brokenByError: 1, fixed: 1, quarantined: 0 });
     expect(v.added.map((a) => [a.id, a.verdict, a.at, a.turns])).toEqual([['new', 'failed', 2, 2]]);
     expect(v.removed.map((a) => [a.id, a.verdict, a.turns])).toEqual([['gone', 'passed', 1]]);
     expect(v.changed.map((e) => [e.id, e.base.turns, e.head.turns, e.editedTurns])).toEqual([['longer', 2, 3, []], ['edited', 2, 2, [2]]]);

@@ -173,6 +173,25 @@ describe('compare.html in headless Chromium, with thousands of changes', () => {
     await page.close();
   });
 
+  it('with a quarantine, the questions that broke but are quarantined have a tab and a card link of their own; without one, no such tab', async () => {
+    const plain = await open(write('compare.html'));
+    expect(await plain.page.locator('#class-tabs button', { hasText: /^broke, but quarantined/ }).isVisible()).toBe(false);
+    await plain.page.close();
+    const quarantined = new ChangeList();
+    const q = compareReports(report(bases), report(heads), { files: FILES, resamples: 200, quarantine: { file: 'q.txt', ids: new Map([['q10', 1], ['q20', 2]]) } }, quarantined);
+    const file = join(dir, 'quarantined.html');
+    writeFileSync(file, [...renderCompareHtml(q, quarantined)].join(''));
+    const { page, problems } = await open(file);
+    expect(await page.locator('.cards').innerText()).toContain('2 broke, but quarantined →');
+    await page.locator('#class-tabs button', { hasText: /^broke, but quarantined/ }).click();
+    expect(await status(page)).toMatch(/^1–2 of 2 broke, but quarantined/);
+    expect((await ids(page)).sort()).toEqual(['q10', 'q20']);
+    await page.locator('#class-tabs button', { hasText: /^broken/ }).click();
+    expect(await status(page)).toMatch(new RegExp(`^1–50 of ${c.counts.broken - 2} broken`));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('a category slice shows its changes; a class over the page limit holds its largest and says so', async () => {
     const { page, problems } = await open(write('capped.html', 100));
     expect(await page.locator('#changes-capped').innerText()).toBe(`This page holds the 100 largest of ${c.counts.broken} broken questions; changes.jsonl lists every one.`);

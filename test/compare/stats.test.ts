@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { binomial } from '../../src/compare/stats/binomial.js';
 import { bootstrapMean, pairedBootstrap, quantile, ValueCounter } from '../../src/compare/stats/bootstrap.js';
 import { holm } from '../../src/compare/stats/holm.js';
-import { mcnemarExact } from '../../src/compare/stats/mcnemar.js';
+import { mcnemarExact, mcnemarMinBroken } from '../../src/compare/stats/mcnemar.js';
 import { mulberry32, streamSeed } from '../../src/compare/stats/prng.js';
 
 /** Equal to within a relative 1e-12 (the tail is summed in log space, so the last bits may differ). */
@@ -34,6 +34,24 @@ describe('exact McNemar', () => {
     expect(p).toBeGreaterThan(0.2);
     expect(p).toBeLessThan(0.23);
     expect(() => mcnemarExact(-1, 2)).toThrow(RangeError);
+  });
+});
+
+describe('the power of exact McNemar: the fewest broken pairs that are significant', () => {
+  it('is the smallest b > c with p < alpha, computed by hand for small counts', () => {
+    // c = 0: p = 2 / 2^b; 5 broken give 0.0625, 6 give 0.03125
+    expect(mcnemarMinBroken(0, 0.05)).toBe(6);
+    // c = 0 at alpha 0.01: 2 / 2^7 = 0.0156, 2 / 2^8 = 0.0078
+    expect(mcnemarMinBroken(0, 0.01)).toBe(8);
+    // c = 1: p(7, 1) = 2 * 9 / 256 = 0.0703; p(8, 1) = 2 * 10 / 512 = 0.0391
+    expect(mcnemarMinBroken(1, 0.05)).toBe(8);
+    for (const [c, alpha] of [[5, 0.05], [100, 0.05], [3000, 0.001]] as const) {
+      const b = mcnemarMinBroken(c, alpha);
+      expect(mcnemarExact(b, c)).toBeLessThan(alpha);
+      expect(mcnemarExact(b - 1, c)).toBeGreaterThanOrEqual(alpha);
+    }
+    expect(() => mcnemarMinBroken(-1, 0.05)).toThrow(RangeError);
+    expect(() => mcnemarMinBroken(0, 1)).toThrow(RangeError);
   });
 });
 

@@ -79,6 +79,78 @@ describe('regression gates', () => {
   });
 });
 
+describe('the quarantine in the count gates', () => {
+  const quarantine = (...ids: string[]) => ({ file: 'q.txt', ids: new Map(ids.map((id, i) => [id, i + 1])) });
+  const base = report(many('s', 30, 'correct'));
+  const worse = report([...many('s', 9, 'wrong'), ...many('s', 30, 'correct').slice(9)]);
+
+  it('a quarantined question that broke is not counted by --fail-on regression or --max-broken, and is named apart', () => {
+    const c = compareReports(base, worse, { files: FILES, resamples: 50, quarantine: quarantine('s0', 's1', 'gone') });
+    expect(c.counts).toMatchObject({ broken: 7, quarantined: 2 });
+    expect(c.questions.quarantined.map((q) => q.id)).toEqual(['s0', 's1']);
+    expect(c.paired.mcnemar.b).toBe(9); // the statistics describe the change: every question that broke
+    expect(c.quarantine).toEqual({ file: 'q.txt', ids: 3, unknown: ['gone'], unknownCount: 1 });
+    expect(failures(regressionGates(c, { failOn: 'regression', maxBroken: 7 }))).toEqual([
+      '7 broken questions (s2, s3, s4, s5, s6, s7, s8) with --fail-on regression; besides, 2 broke, but quarantined (s0, s1): not counted',
+    ]);
+    const all = compareReports(base, worse, { files: FILES, resamples: 50, quarantine: quarantine(...many('s', 9, 'wrong').map((r) => r.id)) });
+    const results = regressionGates(all, { failOn: 'regression', maxBroken: 0 });
+    expect(results.map((r) => [r.passed, r.message])).toEqual([
+      [true, 'no broken question (9 broke, but quarantined: s0, s1, s2, s3, s4, s5, s6, s7, s8)'],
+      [true, '0 broken <= --max-broken 0 (9 broke, but quarantined: s0, s1, s2, s3, s4, s5, s6, s7, s8)'],
+    ]);
+  });
+});
+
+describe('--fail-on significant-regression states its power', () => {
+  // 113 paired questions, 4 broken, none fixed: the issue's pull request
+  const base = report(many('q', 113, 'correct'));
+  const head = report([...many('q', 4, 'wrong'), ...many('q', 113, 'correct').slice(4)]);
+
+  it('passing 4 broken of 113, it says 6 are needed at 0.05, points to --fail-on regression, and names the disagreeing interval', () => {
+    const c = compareReports(base, head, { files: FILES });
+    expect(c.paired.mcnemar).toEqual({ b: 4, c: 0, p: 0.125 });
+    const [gate] = regressionGates(c, { failOn: 'significant-regression' });
+    expect(gate!.passed).toBe(true);
+    expect(gate!.message).toContain(
+      'paired top1Accuracy -0.035 on 113 questions (4 broken, 0 fixed), McNemar p 0.125 >= --alpha 0.05: not a significant regression; ' +
+        'with 0 fixed, it takes at least 6 broken questions to be significant at --alpha 0.05, so this gate does not fail on fewer; ' +
+        'to fail on any broken question, use --fail-on regression (or --max-broken N)',
+    );
+    // the bootstrap interval lies wholly below 0 here (as in the issue): the text says the two disagree
+    expect(c.paired.top1Accuracy.high).toBeLessThan(0);
+    expect(gate!.message).toContain("McNemar and the bootstrap interval disagree: the paired bootstrap 95% interval of the accuracy change (−7.1 pts … −0.9 pts) lies wholly below 0, yet McNemar's p is not below --alpha 0.05");
+    // at alpha 0.01 it takes 8
+    expect(regressionGates(c, { failOn: 'significant-regression', alpha: 0.01 })[0]!.message).toContain('with 0 fixed, it takes at least 8 broken questions to be significant at --alpha 0.01');
+  });
+
+  it('on a set too small for any number of broken questions to be significant, it says the gate cannot fail', () => {
+    const c = compareReports(report(many('q', 5, 'correct')), report(many('q', 5, 'wrong')), { files: FILES, resamples: 100 });
+    const [gate] = regressionGates(c, { failOn: 'significant-regression' });
+    expect(gate).toMatchObject({ passed: true, value: 0.0625 });
+    expect(gate!.message).toContain('with 5 paired questions and 0 fixed, no number of broken questions can be significant at --alpha 0.05 (it takes 6): this gate cannot fail here');
+  });
+
+  it('says so when McNemar is significant but the bootstrap interval holds 0', () => {
+    // 5 broken, 1 fixed: p = 2 * 7 / 64 = 0.21875 < 0.25, while the 95% interval reaches 0
+    const head2 = report([...many('q', 5, 'wrong'), ...many('q', 113, 'correct').slice(5)]);
+    const base2 = report([...many('q', 112, 'correct'), result('q112', 'wrong')]);
+    const c = compareReports(base2, head2, { files: FILES });
+    expect(c.paired.mcnemar).toMatchObject({ b: 5, c: 1 });
+    expect(c.paired.top1Accuracy.high).toBeGreaterThanOrEqual(0);
+    const [gate] = regressionGates(c, { failOn: 'significant-regression', alpha: 0.25 });
+    expect(gate!.passed).toBe(false);
+    expect(gate!.message).toContain('McNemar p 0.219 < --alpha 0.25 (significant regression). McNemar and the bootstrap interval disagree: McNemar\'s p is below --alpha 0.25, yet the paired bootstrap 95% interval of the accuracy change');
+    expect(gate!.message).toContain('holds 0 (at another level than --alpha 0.25)');
+  });
+
+  it('says the power when accuracy went up too', () => {
+    const c = compareReports(head, base, { files: FILES, resamples: 100 });
+    const [gate] = regressionGates(c, { failOn: 'significant-regression' });
+    expect(gate!.message).toContain('(0 broken, 4 fixed), McNemar p 0.125: accuracy did not go down, not a regression; with 4 fixed, it takes at least 13 broken questions');
+  });
+});
+
 describe('gate flag validation', () => {
   // the flags as yargs reads them (numberOption: what was typed is checked and named)
   const parse = (...args: string[]) =>

@@ -153,7 +153,7 @@ describe('run: exit codes 2 and 3 with gates', () => {
     expect(bad.stderr).toBe('answer-eval: --min-accuracy must be a share between 0 and 1, got 1.5\n');
     const noBase = await run('x2', '--fail-on', 'regression');
     expect(noBase.code).toBe(2);
-    expect(noBase.stderr).toContain('--fail-on and --max-broken need --baseline FILE');
+    expect(noBase.stderr).toContain('--fail-on, --max-broken and --quarantine need --baseline FILE');
     const other = writeTemp(dir, 'other.csv', `${csv}a7,q a7,1,\n`);
     answers = allGood();
     expect((await runCli(['run', '-d', other, '--base-url', server.url, '--agent', 'other', '-o', join(dir, 'other'), '--format', 'json'], env)).code).toBe(0);

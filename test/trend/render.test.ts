@@ -66,6 +66,6 @@ describe('trend renderers', () => {
     expect(error).toBeInstanceOf(ReportWriteError);
     expect((error as ReportWriteError).exitCode).toBe(3);
     expect((error as ReportWriteError).failed.map((f) => f.path)).toEqual([join(out, 'trend.md')]);
-    expect((error as ReportWriteError).written).toEqual([join(out, 'trend.html'), join(out, 'trend.json')]);
+    expect((error as ReportWriteError).written).toEqual([join(out, 'trend.html'), join(out, 'trend.json'), join(out, 'quarantine.txt')]);
   });
 });

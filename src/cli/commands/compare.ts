@@ -4,6 +4,7 @@ import { withChangeFile } from '../../compare/changes.js';
 import { compareData } from '../../compare/compare.js';
 import { openPair } from '../../compare/load.js';
 import { renderCompareConsole } from '../../compare/render/console.js';
+import { Standings } from '../../compare/standings.js';
 import { writeComparison } from '../../compare/write.js';
 import { compareSettingsOf, gateOptions, qualityGatesOf, regressionGatesOf } from '../../gate/options.js';
 import { comparisonWithVerdict, judge } from '../../gate/verdict.js';
@@ -12,18 +13,21 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { reportFile } from '../../report/read.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
+import { readQuarantine, unknownQuarantined } from '../quarantine.js';
+import { writeCompareJunit } from '../compare-junit.js';
 
 const builder = (y: Argv) =>
   gateOptions(
     y
       .positional('base', { type: 'string', describe: 'the baseline report.json, or the directory a run wrote it to', demandOption: true })
       .positional('head', { type: 'string', describe: 'the new report.json, or the directory a run wrote it to', demandOption: true })
-      .option('out', { alias: 'o', type: 'string', describe: 'where compare.json, compare.html and compare.md go (default: the directory of HEAD)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'where compare.json, compare.html, compare.md, changes.jsonl and compare.junit.xml go (default: the directory of HEAD)' })
       .option('force', { type: 'boolean', default: false, describe: 'compare even when the schemaVersion major or the agent differ (another dataset is fine: questions are matched by id)' }),
   )
     .epilogue(
       'Quality gates (--min-*, --max-error-rate, --max-fallback-missed-rate) are judged on HEAD; regression gates (--fail-on, --max-broken) on the comparison. ' +
-        `Errors are never regressions: gate them with --max-error-rate.\n\n${EXIT_CODES_HELP}`,
+        'Errors are never regressions: gate them with --max-error-rate. compare.junit.xml holds HEAD\'s questions as tests: a failure only when broken (or new, or edited), skipped when failing in BASE too or quarantined.' +
+        `\n\n${EXIT_CODES_HELP}`,
     );
 
 export const compareCommand = defineCommand({
@@ -32,16 +36,21 @@ export const compareCommand = defineCommand({
   builder,
   handler: async (argv) => {
     const files = { base: argv.base, head: argv.head };
+    const quarantine = argv.quarantine === undefined ? undefined : await readQuarantine(argv.quarantine);
     const { base, head } = await openPair(files.base, files.head, argv.force);
     const out = argv.out ?? dirname(await reportFile(argv.head));
     await ensureDir(out, '--out');
+    const standings = new Standings(files.base);
     // every change goes to changes.jsonl as it is found; compare.json keeps the first of each class
     const { comparison, verdict, written } = await withChangeFile(out, async (changes) => {
-      const comparison = compareData(base, head, { files, force: argv.force, ...compareSettingsOf(argv) }, changes);
+      const options = { files, force: argv.force, ...compareSettingsOf(argv), ...(quarantine ? { quarantine } : {}) };
+      const comparison = compareData(base, head, options, changes, standings);
       // judged before writing, so compare.* carry the verdict
       const verdict = judge(head.head.summary, comparison, { quality: qualityGatesOf(argv), regression: regressionGatesOf(argv) });
       return { comparison, verdict, written: await writeComparison(comparisonWithVerdict(comparison, verdict), out, changes) };
     });
+    written.push(...(await writeCompareJunit(head, verdict, standings, out)));
+    for (const line of unknownQuarantined(comparison, quarantine)) process.stderr.write(`${line}\n`);
     process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
     enforceGates(verdict, (t) => process.stdout.write(t));
   },

@@ -21,6 +21,7 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { finishRun } from '../finish.js';
 import { renderProgress } from '../progress.js';
 import { claimRunDir } from '../run-dir.js';
+import { readQuarantine } from '../quarantine.js';
 import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 import { onInterrupt } from '../signals.js';
 
@@ -77,7 +78,7 @@ const builder = (y: Argv) =>
     .option('force', { type: 'boolean', default: false, group: 'Gates:', describe: 'compare with --baseline even when its agent or schemaVersion major differ (another dataset is fine: questions are matched by id)' })
     .epilogue(
       'Gates are judged before the reports are written, so every report carries the verdict; a failed gate exits 1 and says which gate failed and by how much. ' +
-        'Quality gates judge this run; --fail-on and --max-broken need --baseline. Errors are never regressions: gate them with --max-error-rate. ' +
+        'Quality gates judge this run; --fail-on, --max-broken and --quarantine need --baseline; on a pull request, --fail-on regression fails on any broken question (significant-regression cannot fail on a few). Errors are never regressions: gate them with --max-error-rate. ' +
         'A run that could not complete, or in which every question ended in error, exits 3 and is not gated. ' +
         `An interrupted embedded run resumes with --resume DIR alone: the engine restarts on the same knowledge base and options.\n\n${EXIT_CODES_HELP}`,
     )
@@ -88,7 +89,7 @@ const builder = (y: Argv) =>
       if (argv.resume !== undefined && argv.out !== undefined && argv.out !== argv.resume) {
         throw new ConfigError(`--out ${argv.out} and --resume ${argv.resume} differ: a resumed run writes into the directory it resumes`);
       }
-      if (wantsRegressionGates(argv) && argv.baseline === undefined) throw new ConfigError('--fail-on and --max-broken need --baseline FILE (a report.json to compare with)');
+      if (wantsRegressionGates(argv) && argv.baseline === undefined) throw new ConfigError('--fail-on, --max-broken and --quarantine need --baseline FILE (a report.json to compare with)');
       return true;
     });
 
@@ -110,6 +111,7 @@ export const runCommand = defineCommand({
     if (prior === undefined && baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
     const dataset = argv.dataset ?? (prior === undefined && baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
     const baseline = argv.baseline === undefined ? undefined : await readBaseline(argv.baseline);
+    const quarantine = argv.quarantine === undefined ? undefined : await readQuarantine(argv.quarantine);
     const dir = argv.resume ?? argv.out ?? defaultReportDir(new Date());
     await claimRunDir(dir, argv.resume !== undefined ? '--resume' : '--out');
     // opened once here, so a pipe is read once (into a temporary copy) for the baseline check and the run
@@ -178,7 +180,7 @@ export const runCommand = defineCommand({
       await target.close();
       await source.close();
     });
-    await finishRun(outcome, { dir, formats, argv, resume, ...(baseline ? { baseline: { data: baseline, file: argv.baseline! } } : {}) });
+    await finishRun(outcome, { dir, formats, argv, resume, ...(baseline ? { baseline: { data: baseline, file: argv.baseline!, quarantine } } : {}) });
   },
 });
 

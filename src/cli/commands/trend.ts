@@ -13,12 +13,12 @@ const withoutPrefix = (message: string, prefix: string): string => (message.star
 
 export const trendCommand = defineCommand({
   command: 'trend <dirs..>',
-  describe: 'the history of many runs: figures over time, failing-since, flaky questions; writes trend.html, trend.md and trend.json',
+  describe: 'the history of many runs: figures over time, failing-since, flaky questions; writes trend.html, trend.md, trend.json and quarantine.txt',
   builder: (y) =>
     y
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'run directories (each with its report.json), or directories holding them (e.g. one per night)' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/trend', describe: 'where trend.html, trend.md and trend.json go' })
-      .option('format', { type: 'string', default: 'all', describe: 'files to write, comma-separated: html,md,json' })
+      .option('format', { type: 'string', default: 'all', describe: 'files to write, comma-separated: html,md,json,quarantine (quarantine.txt: the flaky questions, for --quarantine)' })
       .option('flaky-flips', { ...numberOption('flaky-flips', WHOLE_AT_LEAST_1), default: TREND_DEFAULTS.flakyFlips, describe: 'a question is flaky when its top-1 correctness flipped at least this often with neither it nor the service changed' })
       .option('max-new-failures', { ...numberOption('max-new-failures', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail (exit 1) when more questions than this fail in the latest run after passing the last time they were judged' })
       .option('max-flaky', { ...numberOption('max-flaky', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail (exit 1) when more questions than this are flaky' })

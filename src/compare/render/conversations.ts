@@ -5,9 +5,9 @@ import { pct, pts } from './format.js';
 export const conversationSets = ({ counts: n }: ConversationComparison): string =>
   `${n.common} common, ${n.added} added, ${n.removed} removed, ${n.changed} changed (a turn edited, added or removed)`;
 
-/** `1 broken (0 by an error), 2 fixed`. */
+/** `1 broken (0 by an error), 1 broke, but quarantined, 2 fixed`. */
 export const brokenFixed = ({ counts: n }: ConversationComparison): string =>
-  `${n.broken} broken${n.brokenByError > 0 ? ` (${n.brokenByError} by an error, not a regression)` : ''}, ${n.fixed} fixed`;
+  `${n.broken} broken${n.brokenByError > 0 ? ` (${n.brokenByError} by an error, not a regression)` : ''}${n.quarantined > 0 ? `, ${n.quarantined} broke, but quarantined` : ''}, ${n.fixed} fixed`;
 
 /** `pass rate 80.0% -> 73.3% (−6.7 pts)` over the common conversations. */
 export const passRateText = ({ passRate: r }: ConversationComparison, arrow = '->'): string =>
@@ -23,10 +23,12 @@ export const turnText = (t: TurnChange, arrow = '->'): string => `turn ${t.turn}
 export function conversationConsoleLines(c: ConversationComparison, limit = 10): string[] {
   const lines = [`  conversations: ${conversationSets(c)}; ${brokenFixed(c)}; ${passRateText(c)}`];
   const line = (what: string, b: ConversationChange) =>
-    `  ${what} conversation: ${b.id} at ${turnText(b.turn)}${b.turn.reason === null ? '' : `: ${b.turn.reason}`}`;
-  for (const b of c.broken.slice(0, limit)) lines.push(line('broken', b));
+    `  ${what}: ${b.id} at ${turnText(b.turn)}${b.turn.reason === null ? '' : `: ${b.turn.reason}`}`;
+  for (const b of c.broken.slice(0, limit)) lines.push(line('broken conversation', b));
   if (c.counts.broken > limit) lines.push(`  ... and ${c.counts.broken - limit} more broken conversations (see compare.html)`);
-  for (const b of c.fixed.slice(0, limit)) lines.push(line('fixed', b));
+  for (const b of c.quarantined.slice(0, limit)) lines.push(line('conversation broke, but quarantined', b));
+  if (c.counts.quarantined > limit) lines.push(`  ... and ${c.counts.quarantined - limit} more conversations that broke, but are quarantined (see compare.html)`);
+  for (const b of c.fixed.slice(0, limit)) lines.push(line('fixed conversation', b));
   if (c.counts.fixed > limit) lines.push(`  ... and ${c.counts.fixed - limit} more fixed conversations (see compare.html)`);
   return lines;
 }

@@ -41,6 +41,15 @@ export function questionSets(c: Comparison): string {
   return `${n.common} common, ${n.added} added, ${n.removed} removed, ${n.changed} changed (question or expectation edited)`;
 }
 
+/** The quarantine in a sentence: `quarantine q.txt: 12 ids; 1 broke, but quarantined; 2 ids are in neither run (q998, q999)`; null without one. */
+export function quarantineText(c: Comparison): string | null {
+  const q = c.quarantine;
+  if (q === undefined) return null;
+  const n = c.counts.quarantined + (c.conversations?.counts.quarantined ?? 0);
+  const unknown = q.unknownCount === 0 ? '' : `; ${q.unknownCount} ${q.unknownCount === 1 ? 'id is' : 'ids are'} in neither run (${q.unknown.slice(0, 10).join(', ')}${q.unknownCount > 10 ? ', ...' : ''})`;
+  return `quarantine ${q.file}: ${q.ids} ${q.ids === 1 ? 'id' : 'ids'}; ${n} broke, but quarantined (not counted as regressions)${unknown}`;
+}
+
 /** Said when the question sets differ: what the classes, statistics and metric deltas are computed on. */
 export function scopeNote(c: Comparison): string | null {
   const n = c.counts;
@@ -52,7 +61,8 @@ export function scopeNote(c: Comparison): string | null {
 export function verdict(c: Comparison): string {
   const { n, mcnemar, top1Accuracy: acc } = c.paired;
   if (n === 0) return 'no question is labeled and error-free in both reports: nothing to test';
-  return `paired top-1 accuracy ${pts(acc.delta)} (95% CI ${interval(acc)}) on ${n} questions: ${mcnemar.b} broken, ${mcnemar.c} fixed, exact McNemar p ${pValue(mcnemar.p)}`;
+  const quarantined = c.counts.quarantined > 0 ? ` (${c.counts.quarantined} of them quarantined)` : '';
+  return `paired top-1 accuracy ${pts(acc.delta)} (95% CI ${interval(acc)}) on ${n} questions: ${mcnemar.b} broken${quarantined}, ${mcnemar.c} fixed, exact McNemar p ${pValue(mcnemar.p)}`;
 }
 
 const dec = (v: number | null): string => (v === null ? 'n/a' : v.toFixed(3));

@@ -3,7 +3,7 @@ import { md } from '../../report/markdown.js';
 import { verdictMarkdown } from '../../report/verdict.js';
 import type { Comparison, ConversationChange, ConversationComparison, CoverageChange, DriftGroup, EditedQuestion, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
 import { brokenFixed, conversationSets, passRateText, sideText, turnText } from './conversations.js';
-import { interval, metricRows, mrrDeltaText, mrrText, compareWarnings, pts, pValue, questionSets, score, scoreDelta, scopeNote, verdict } from './format.js';
+import { interval, metricRows, mrrDeltaText, mrrText, compareWarnings, pts, pValue, quarantineText, questionSets, score, scoreDelta, scopeNote, verdict } from './format.js';
 
 /** Rows per list in the Markdown: a PR comment is limited in size; compare.html has them all. */
 const MAX_ROWS = 30;
@@ -77,6 +77,7 @@ function conversations(c: ConversationComparison): string[] {
   const status = n.broken > 0 ? `**${brokenFixed(c)}**` : brokenFixed(c);
   const lines = ['', `**Conversations**: ${conversationSets(c)}; ${status}; ${passRateText(c, '→')} over the common ones.`];
   lines.push(...conversationChanges('Broken conversations: passed, now failed or in error', c.broken, n.broken));
+  lines.push(...conversationChanges('Conversations that broke, but are quarantined (not counted as regressions)', c.quarantined, n.quarantined));
   lines.push(...conversationChanges('Fixed conversations: failed or in error, now passed', c.fixed, n.fixed));
   const coverage = (title: string, list: ConversationComparison['added'], total: number): string[] =>
     list.length === 0 ? [] : ['', `### ${title} (${total})`, '', ...table(['conversation', 'turns', 'verdict', 'first question'], list.map((a) => [md(a.id), String(a.turns), md(sideText(a)), md(a.question, 60)]), total)];
@@ -110,17 +111,20 @@ export function renderCompareMarkdown(c: Comparison): string {
     '',
     `Questions: ${questionSets(c)}${note === null ? '' : `; ${note}`}.`,
     '',
-    `${status}, ${n.fixed} fixed, ${n.top1Changed} top-1 changed (same correctness), ${n.drift} score drift, ${n.errors} with errors.`,
+    `${status}${c.quarantine ? `, ${n.quarantined} broke, but quarantined` : ''}, ${n.fixed} fixed, ${n.top1Changed} top-1 changed (same correctness), ${n.drift} score drift, ${n.errors} with errors.`,
     '',
     `${verdict(c)}.`,
   ];
   const mrr = mrrText(c);
   if (mrr !== null) lines.push('', `${md(mrr, 400)}.`);
+  const quarantine = quarantineText(c);
+  if (quarantine !== null) lines.push('', `${md(quarantine, 600)}.`);
   for (const f of c.forced) lines.push('', `⚠️ compared with --force: ${md(f, 400)}`);
   for (const w of compareWarnings(c)) lines.push('', `⚠️ ${md(w, 600)}`);
   lines.push('', ...table(['metric', 'base', 'head', 'Δ'], metricRows(c), 1));
   const q = c.questions;
   lines.push(...questions('Broken', q.broken, n.broken));
+  lines.push(...questions('Broke, but quarantined (not counted as regressions)', q.quarantined, n.quarantined));
   lines.push(...questions('Fixed', q.fixed, n.fixed));
   if (c.conversations) lines.push(...conversations(c.conversations));
   lines.push(...questions('Top-1 changed, same correctness', q.top1Changed, n.top1Changed));

@@ -29,3 +29,26 @@ export function logSumExp(xs: readonly number[]): number {
   for (const x of xs) sum += Math.exp(x - max);
   return max + Math.log(sum);
 }
+
+/**
+ * The power of the exact McNemar test at `alpha` for a given number of fixed pairs `c`: the smallest number of broken
+ * pairs b (b > c) whose two-sided p is below alpha. It always exists (p falls as b grows: with c = 0, p = 2 / 2^b),
+ * but a set of n paired questions holds at most n - c broken ones: below it, a significance gate cannot fail.
+ * Found by doubling, then halving (p is monotone in b for b > c).
+ */
+export function mcnemarMinBroken(c: number, alpha: number): number {
+  if (!Number.isInteger(c) || c < 0) throw new RangeError(`fixed pairs must be a whole number >= 0, got ${c}`);
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be between 0 and 1, got ${alpha}`);
+  let low = c; // p(low) >= alpha (b = c gives p = 1)
+  let high = c + 1;
+  while (mcnemarExact(high, c) >= alpha) {
+    low = high;
+    high = c + 2 * (high - c);
+  }
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (mcnemarExact(mid, c) < alpha) high = mid;
+    else low = mid;
+  }
+  return high;
+}

@@ -1,6 +1,7 @@
 import type { Trend } from '../schema.js';
 import { renderTrendHtml } from './html.js';
 import { renderTrendMarkdown } from './markdown.js';
+import { renderTrendQuarantine } from './quarantine.js';
 
 /** trend.json: the whole history, 2-space JSON. */
 export function* renderTrendJson(trend: Trend): Generator<string> {
@@ -12,6 +13,7 @@ export const TREND_FORMATS = {
   html: { file: 'trend.html', render: renderTrendHtml },
   md: { file: 'trend.md', render: renderTrendMarkdown },
   json: { file: 'trend.json', render: renderTrendJson },
+  quarantine: { file: 'quarantine.txt', render: renderTrendQuarantine },
 } satisfies Record<string, { file: string; render: (trend: Trend) => Iterable<string> }>;
 
 export type TrendFormat = keyof typeof TREND_FORMATS;

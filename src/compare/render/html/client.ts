@@ -121,6 +121,8 @@ export function client(): void {
       const b = el('button', null, `tone-${data.classTones[k]}`);
       b.type = 'button';
       b.append(document.createTextNode(data.classLabels[k]!), el('span', fmt(data.counts[k]!), 'n'));
+      // without a quarantine (or nothing in it that broke) the tab would only say 0
+      b.hidden = data.classes[k] === 'quarantined' && data.counts[k] === 0;
       b.addEventListener('click', () => selectClass(k));
       tabs.append(b);
       return b;

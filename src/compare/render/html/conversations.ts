@@ -21,6 +21,7 @@ export function conversationCard(c: Comparison): string {
   const n = v.counts;
   return `<section class="card"><h3>Conversations</h3><div class="big"><span class="${n.broken ? 'bad' : ''}">${n.broken.toLocaleString('en')}</span> <small>broken</small></div>` +
     `<div class="big"><span class="${n.fixed ? 'good' : ''}">${n.fixed.toLocaleString('en')}</span> <small>fixed</small></div>` +
+    (n.quarantined > 0 ? `<div class="ci">${plural(n.quarantined, 'conversation')} broke, but quarantined</div>` : '') +
     `<div class="ci">${h(passRateText(v, '→'))} on ${plural(n.common, 'common conversation')}</div><a href="#conversations" class="jump">the conversations →</a></section>`;
 }
 
@@ -64,8 +65,9 @@ export function conversationsSection(c: Comparison): string {
   return `<h2 id="conversations">Conversations</h2>
 <p>Conversations: ${h(conversationSets(v))}; ${h(brokenFixed(v))}; ${h(passRateText(v, '→'))} over the common ones.<br><span class="hint">Paired by id, their turns by number; a conversation is compared when both runs hold it with the same turns. Broken: passed, now failed or in error; the turn shown is the first whose outcome changed. One that ended in error is not a regression for --fail-on regression.</span></p>
 ${changes('Broken: passed, now failed or in error', v.broken, n.broken)}
+${changes('Broke, but quarantined (not counted as regressions)', v.quarantined, n.quarantined)}
 ${changes('Fixed: failed or in error, now passed', v.fixed, n.fixed)}
-${n.broken + n.fixed === 0 ? '<p class="hint">No conversation broke or was fixed.</p>' : ''}
+${n.broken + n.quarantined + n.fixed === 0 ? '<p class="hint">No conversation broke or was fixed.</p>' : ''}
 ${apart('Added conversations', n.added, '<th>conversation</th><th class="num">turns</th><th>verdict</th><th>first question</th>', coverageRows(v.added), v.added.length)}
 ${apart('Removed conversations', n.removed, '<th>conversation</th><th class="num">turns</th><th>verdict</th><th>first question</th>', coverageRows(v.removed), v.removed.length)}
 ${apart('Changed conversations (a turn edited, added or removed): not compared', n.changed, '<th>conversation</th><th class="num">turns</th><th>edited turns</th><th>verdict</th>', editedRows(v.changed), v.changed.length)}`;

@@ -2,7 +2,7 @@ import { escapeHtml as h } from '../../../report/escape.js';
 import { verdictBanner } from '../../../report/verdict.js';
 import type { ChangeSource } from '../../changes.js';
 import type { Comparison } from '../../schema.js';
-import { compareWarnings, questionSets, scopeNote } from '../format.js';
+import { compareWarnings, quarantineText, questionSets, scopeNote } from '../format.js';
 import { client } from './client.js';
 import { conversationsSection } from './conversations.js';
 import { encodePageData } from './data.js';
@@ -23,6 +23,7 @@ const side = (r: Comparison['base']): string => `<b>${h(r.file)}</b> (${h(r.star
  */
 export function* renderCompareHtml(c: Comparison, changes: ChangeSource, options: { pageRows?: number } = {}): Generator<string> {
   const note = scopeNote(c);
+  const quarantine = quarantineText(c);
   yield `<!doctype html>
 <html lang="en">
 <head>
@@ -39,7 +40,7 @@ ${c.gates ? `${verdictBanner(c.gates)}\n` : ''}<header>
 </header>
 ${[...c.forced.map((f) => `compared with --force: ${f}`), ...compareWarnings(c)].map((w) => `<div class="forced">${h(w)}</div>`).join('\n')}
 <main>
-<p>Questions: ${h(questionSets(c))}${note === null ? '' : `<br><span class="hint">${h(note)}</span>`}</p>
+<p>Questions: ${h(questionSets(c))}${note === null ? '' : `<br><span class="hint">${h(note)}</span>`}${quarantine === null ? '' : `<br><span class="hint">${h(quarantine)}</span>`}</p>
 ${cards(c)}
 <h2 id="metrics">Metrics</h2>
 <div class="grid2 metrics">

@@ -29,7 +29,8 @@ export function cards(c: Comparison): string {
       'Broken · fixed',
       `<div class="big"><span class="${n.broken ? 'bad' : ''}">${n.broken.toLocaleString('en')}</span> <small>broken</small></div>` +
         `<div class="big"><span class="${n.fixed ? 'good' : ''}">${n.fixed.toLocaleString('en')}</span> <small>fixed</small></div>` +
-        `<div class="ci">exact McNemar p ${h(pValue(c.paired.mcnemar.p))}</div>${jump('broken', n.broken, 'the broken questions')}`,
+        `<div class="ci">exact McNemar p ${h(pValue(c.paired.mcnemar.p))}${n.quarantined > 0 ? ` (its ${c.paired.mcnemar.b} broken include the quarantined)` : ''}</div>${jump('broken', n.broken, 'the broken questions')}` +
+        (c.quarantine ? `<div>${jump('quarantined', n.quarantined, `${n.quarantined.toLocaleString('en')} broke, but quarantined`)}</div>` : ''),
     ),
   ];
   const mrr = c.paired.mrr;
