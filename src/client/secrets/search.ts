@@ -1,11 +1,12 @@
+import { Literal } from './literal.js';
 import { decode, FAMILIES, fold, isInvisible, isSpace, type Derived } from './views.js';
 
 /**
  * How many times a text is decoded at most (one family of escapes each time): a JSON body quoted as a JSON string in
  * an error message that a proxy wrote into an HTML page is three. A segment is seen in every order of the families it
- * holds, 3^4 views at the very most.
+ * holds: 1 + 3 + 9 + 27 views at the very most (fewer where orders give the same view), each linear in the segment.
  */
-const MAX_DECODES = 4;
+const MAX_DECODES = 3;
 
 export interface Needle<K> {
   /** Folded (views.ts). */
@@ -46,7 +47,7 @@ const isAlnum = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 
  * (indexOf), whatever escapes it holds.
  */
 export class Finder<K> {
-  readonly #needles: readonly Needle<K>[];
+  readonly #needles: readonly { literal: Literal; kind: K }[];
   readonly #shortest: number;
   /** SECRET_CHAR, SYNTAX_CHAR, or 0 for a code unit that stands in no secret, in any form: it bounds the segments. */
   readonly #within = new Uint8Array(0x10000);
@@ -56,7 +57,7 @@ export class Finder<K> {
   readonly #folds: RegExp | undefined;
 
   constructor(needles: readonly Needle<K>[]) {
-    this.#needles = needles;
+    this.#needles = needles.map((n) => ({ literal: new Literal(n.text), kind: n.kind }));
     this.#shortest = Math.min(...needles.map((n) => n.text.length));
     const within = this.#within;
     // an invisible character may be inside a secret (fold drops it): it joins the segment, though nothing looks for it
@@ -72,16 +73,14 @@ export class Finder<K> {
   /** Whether `text` holds a secret, as it is or in a view. */
   holds(text: string): boolean {
     if (text.length < this.#shortest) return false;
-    for (const { text: needle } of this.#needles) if (text.includes(needle)) return true;
-    return this.#segments(text, (start, end) => this.#viewsHold(text.slice(start, end)));
+    for (const { literal } of this.#needles) if (literal.in(text)) return true;
+    return this.#segments(text, (start, end) => this.#viewsHold(text.slice(start, end), 0, new Set()));
   }
 
   /** Where the secrets stand in `text`: as they are, and in views of its segments. Spans may overlap. */
   spans(text: string): Span<K>[] {
     const spans: Span<K>[] = [];
-    for (const { text: needle, kind } of this.#needles) {
-      for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) spans.push({ start: i, end: i + needle.length, kind });
-    }
+    for (const { literal, kind } of this.#needles) for (const i of literal.every(text)) spans.push({ start: i, end: i + literal.text.length, kind });
     this.#segments(text, (start, end) => {
       for (const span of this.#viewSpans({ text: text.slice(start, end), from: undefined })) spans.push({ ...span, start: span.start + start, end: span.end + start });
       return false;
@@ -154,14 +153,19 @@ export class Finder<K> {
     }
   }
 
-  /** Whether a secret is in one of the views of a segment: as it is, then decoded again and again, a family at a time. */
-  #viewsHold(level: string, depth = 0): boolean {
+  /**
+   * Whether a secret is in one of the views of a segment: as it is, then decoded again and again, a family at a time.
+   * A view that two orders of decoding make alike (JSON then HTML, HTML then JSON) is searched once.
+   */
+  #viewsHold(level: string, depth: number, seen: Set<string>): boolean {
     const view = fold(level, false)?.text ?? level;
-    for (const { text: needle } of this.#needles) if (view.includes(needle)) return true;
+    for (const { literal } of this.#needles) if (literal.in(view)) return true;
     if (depth === MAX_DECODES) return false;
     for (const family of FAMILIES) {
-      const next = decode(level, family, false);
-      if (next !== undefined && this.#viewsHold(next.text, depth + 1)) return true;
+      const next = decode(level, family, false)?.text;
+      if (next === undefined || seen.has(next)) continue;
+      seen.add(next);
+      if (this.#viewsHold(next, depth + 1, seen)) return true;
     }
     return false;
   }
@@ -175,9 +179,7 @@ export class Finder<K> {
       const j = view ? view.from![i]! : i;
       return outer ? outer[j]! : j;
     };
-    for (const { text: needle, kind } of this.#needles) {
-      for (let i = within.indexOf(needle); i >= 0; i = within.indexOf(needle, i + 1)) spans.push({ start: source(i), end: source(i + needle.length), kind });
-    }
+    for (const { literal, kind } of this.#needles) for (const i of literal.every(within)) spans.push({ start: source(i), end: source(i + literal.text.length), kind });
     if (depth === MAX_DECODES) return spans;
     for (const family of FAMILIES) {
       const next = decode(level.text, family, true);

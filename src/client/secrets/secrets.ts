@@ -1,4 +1,5 @@
 import { toWindows1252, windows1252 } from '../../util/windows-1252.js';
+import { LiteralBytes } from './literal.js';
 import { Finder, type Span } from './search.js';
 import { fold } from './views.js';
 
@@ -84,7 +85,7 @@ export class Secrets {
   static readonly NONE = new Secrets([]);
 
   readonly #text: { text: string; kind: SecretKind }[] = [];
-  readonly #bytes: { needle: Buffer; kind: SecretKind; wide: 'le' | 'be' | undefined }[] = [];
+  readonly #bytes: { needle: LiteralBytes; kind: SecretKind; wide: 'le' | 'be' | undefined }[] = [];
   readonly #finder: Finder<SecretKind>;
 
   /** Secrets shorter than MIN_SECRET_LENGTH are left out (the run warns about them, see tooShort). */
@@ -106,7 +107,7 @@ export class Secrets {
         const key = bytes.toString('hex');
         if (seenBytes.has(key)) continue;
         seenBytes.add(key);
-        this.#bytes.push({ needle: bytes, kind: secret.kind, wide });
+        this.#bytes.push({ needle: new LiteralBytes(bytes), kind: secret.kind, wide });
       }
     }
     this.#finder = new Finder(this.#text);
@@ -157,7 +158,7 @@ export class Secrets {
 
   /** Whether a body's bytes hold a secret in one of the encodings it may have been sent in. */
   holdsBytes(bytes: Buffer): boolean {
-    for (const { needle } of this.#bytes) if (bytes.includes(needle)) return true;
+    for (const { needle } of this.#bytes) if (needle.find(bytes, false).length > 0) return true;
     return false;
   }
 
@@ -167,9 +168,7 @@ export class Secrets {
    */
   maskBytes(bytes: Buffer): Buffer {
     const spans: (Span<SecretKind> & { wide: 'le' | 'be' | undefined })[] = [];
-    for (const { needle, kind, wide } of this.#bytes) {
-      for (let i = bytes.indexOf(needle); i >= 0; i = bytes.indexOf(needle, i + 1)) spans.push({ start: i, end: i + needle.length, kind, wide });
-    }
+    for (const { needle, kind, wide } of this.#bytes) for (const i of needle.find(bytes, true)) spans.push({ start: i, end: i + needle.bytes.length, kind, wide });
     if (spans.length === 0) return bytes;
     const pieces: Buffer[] = [];
     let at = 0;
