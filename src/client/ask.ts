@@ -5,7 +5,7 @@ import { decodeBody, readsAsUtf8 } from './charset.js';
 import { QuestionError } from './errors.js';
 import { requestBody, type RequestSettings } from './request.js';
 import { excerpt, parseAnswerResponse, type AnswerResponse, type ParsedResponse } from './response.js';
-import type { Secrets } from './secrets/secrets.js';
+import { readableMasks, type Secrets } from './secrets/secrets.js';
 import { sleep } from './sleep.js';
 import type { Throttle } from './throttle.js';
 import type { HttpReply, Transport } from './transport.js';
@@ -114,7 +114,7 @@ function statusMessage(reply: HttpReply, ctx: AskContext): string {
 function redactLocation(location: string, endpoint: URL, secrets: Secrets): string {
   const masked = secrets.mask(location);
   try {
-    return secrets.mask(redactUrl(new URL(masked, endpoint)));
+    return secrets.mask(readableMasks(redactUrl(new URL(masked, endpoint))));
   } catch {
     return secrets.mask(redactTyped(masked));
   }

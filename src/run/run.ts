@@ -194,7 +194,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const drain = new AbortController(); // stop sending; requests in flight may finish
   const cancel = new AbortController(); // abort requests in flight
   const stop = (reason: Error): void => {
-    if (!drain.signal.aborted) drain.abort(reason);
+    if (!drain.signal.aborted) drain.abort(maskedError(reason, secrets)); // the progress line says why
   };
   let journal: JournalWriter | undefined;
   if (prior) {

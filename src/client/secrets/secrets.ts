@@ -23,6 +23,11 @@ export interface Secret {
 /** What a secret of this kind is replaced with. */
 export const maskOf = (kind: SecretKind): string => `<${kind}>`;
 
+const ENCODED_MASK = /%3C(agent%20code|password|user%20name|query%20value|credentials)%3E/g;
+
+/** A URL made from a masked one, its masks as they read: `<agent code>` where the URL parser wrote `%3Cagent%20code%3E`. */
+export const readableMasks = (url: string): string => url.replace(ENCODED_MASK, (_, kind: string) => `<${decodeURIComponent(kind)}>`);
+
 /** Whether a secret is too short to be masked (see MIN_SECRET_LENGTH). */
 export const tooShort = (value: string): boolean => [...value].length < MIN_SECRET_LENGTH;
 
