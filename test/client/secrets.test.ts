@@ -49,6 +49,8 @@ function formsOf(secret: string): [string, string][] {
     ['UTF-8 read as windows-1252', windows1252(Buffer.from(secret, 'utf8'))],
     ['UTF-8 read as Latin-1', Buffer.from(secret, 'utf8').toString('latin1')],
     ['windows-1252 read as UTF-8', cp1252 ? cp1252.toString('utf8') : secret],
+    ['decomposed (NFD)', secret.normalize('NFD')],
+    ['decomposed, URL-encoded', encodeURIComponent(secret.normalize('NFD'))],
   ];
 }
 

@@ -99,7 +99,9 @@ export class Secrets {
     const seenBytes = new Set<string>();
     for (const secret of secrets) {
       if (tooShort(secret.value)) continue;
-      for (const form of [secret.value, ...(secret.typed ?? [])]) {
+      // its letters composed or decomposed (`é` as e and a combining accent), as a service that normalizes writes them
+      const values = new Set([secret.value, secret.value.normalize('NFC'), secret.value.normalize('NFD')]);
+      for (const form of [...values, ...(secret.typed ?? [])]) {
         // a space may come back as a form's `+`
         const texts = [form, ...(highest(form) > 0x7f ? misread(form) : [])].map(folded).flatMap((t) => (t.includes(' ') ? [t, t.replaceAll(' ', '+')] : [t]));
         for (const text of texts) {
