@@ -49,10 +49,10 @@ export class SecretSightings {
     return [...this.#seen].map(([name, { kind, first, count }]) => {
       const more = count > first.length ? ` and ${count - first.length} more` : '';
       return (
-        `${name} occurs in the text the run was given (${first.join(', ')}${more}): it is an ordinary word or text of the ` +
-        `dataset, so ${maskOf(kind)} replaces it wherever the service's answers hold it, in the journal and the reports ` +
+        `${name} occurs in the text the run was given (${first.join(', ')}${more}): an ordinary word there, so ` +
+        `${maskOf(kind)} replaces it wherever the service's answers hold it, in the journal and the reports ` +
         "(the answers are judged as sent: no verdict changes); the dataset's own text is written as it is, this secret included. " +
-        'A secret that occurs in neither is masked reliably'
+        'A secret found in neither the dataset nor the knowledge base is masked without rewriting anything else'
       );
     });
   }
