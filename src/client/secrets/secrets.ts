@@ -87,8 +87,6 @@ function merged<S extends Span<SecretKind>>(spans: S[]): S[] {
  * search.ts); a secret found in any of them is masked where it stands in the text.
  */
 export class Secrets {
-  static readonly NONE = new Secrets([]);
-
   readonly #text: { text: string; kind: SecretKind }[] = [];
   readonly #bytes: { needle: LiteralBytes; kind: SecretKind; wide: 'le' | 'be' | undefined }[] = [];
   readonly #finder: Finder<SecretKind>;
