@@ -7,8 +7,8 @@ export const ZERO_SERVER = fileURLToPath(new URL('./servers/zero.js', import.met
 export const UNDICI_LOOP = fileURLToPath(new URL('./peers/undici-loop.js', import.meta.url));
 export const DIST_INDEX = new URL('../../dist/index.js', import.meta.url).href;
 /**
- * The agent code every benchmark run sends. It must occur nowhere in the data or the replies: a result that holds
- * it takes the masking path meant for a service that echoes its code back (an extra pass over the result), which
+ * The agent code every benchmark run sends. It must occur nowhere in the data or the replies: a reply that holds
+ * it takes the masking path meant for a service that echoes its code back (the body masked and parsed again), which
  * `bench` did when the dataset's tag was `bench` too.
  */
 export const AGENT_CODE = 'c0de-7f3a91';

@@ -34,7 +34,7 @@ function problemOf(cp: number): { what: string; pasted: boolean } | undefined {
  * `from` names where the code came from, e.g. "ANSWER_AGENT_CODE".
  *
  * A code shorter than 4 characters is accepted, but it is not masked where a service echoes it back (see
- * secret.ts): such a code is no secret.
+ * secrets/secrets.ts): such a code is no secret, and the run says so before it asks.
  */
 export function checkAgentCode(code: string, from?: string): void {
   const subject = `the agent code${from === undefined ? '' : ` (from ${from})`}`;

@@ -1,15 +1,15 @@
 import { NotAuthorizedError } from '../errors.js';
 import type { Question } from '../model/question.js';
 import { RETRY_AFTER_CAP_MS, retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
-import { decodeBody } from './charset.js';
+import { decodeBody, readsAsUtf8 } from './charset.js';
 import { QuestionError } from './errors.js';
 import { requestBody, type RequestSettings } from './request.js';
 import { excerpt, parseAnswerResponse, type AnswerResponse, type ParsedResponse } from './response.js';
-import { holdsSecret, maskSecret } from './secret.js';
+import { readableMasks, type Secrets } from './secrets/secrets.js';
 import { sleep } from './sleep.js';
 import type { Throttle } from './throttle.js';
 import type { HttpReply, Transport } from './transport.js';
-import { basicAuth, redactUrl } from './url.js';
+import { basicAuth, redactTyped, redactUrl } from './url.js';
 
 export interface AskContext {
   transport: Transport;
@@ -17,6 +17,8 @@ export interface AskContext {
   endpoint: URL;
   /** The agent's secret code, sent as the wikiclone_code header and nowhere else. */
   agentCode: string;
+  /** Every secret of the run (the agent code among them): masked in whatever is kept of a reply or an error. */
+  secrets: Secrets;
   settings: RequestSettings;
   /** Retries after the first attempt for network errors, timeouts, 429 and 5xx (see `retryOn`). */
   retries: number;
@@ -37,7 +39,11 @@ export interface AskContext {
 }
 
 export type AskResult =
-  | { ok: true; response: AnswerResponse; attempts: number; latencyMs: number }
+  /**
+   * `response` as the service sent it, to be judged; `shown`, when the reply echoed a secret back, the same response
+   * with the secrets masked, to be kept (src/score/result.ts).
+   */
+  | { ok: true; response: AnswerResponse; shown?: AnswerResponse; attempts: number; latencyMs: number }
   | { ok: false; error: QuestionError; attempts: number; latencyMs: number | null };
 
 /**
@@ -62,9 +68,9 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
       latencyMs = performance.now() - started;
       if (reply.status === 404) throw new NotAuthorizedError(redactUrl(ctx.endpoint), ctx.settings.agent);
       if (reply.status === 200) {
-        const parsed = parseReply(reply, ctx.agentCode);
-        if (parsed.ok) return { ok: true, response: parsed.response, attempts, latencyMs };
-        return { ok: false, error: scrub(new QuestionError('protocol', parsed.message), ctx.agentCode), attempts, latencyMs };
+        const parsed = parseReply(reply, ctx.secrets);
+        if (parsed.ok) return { ok: true, response: parsed.response, ...(parsed.shown ? { shown: parsed.shown } : {}), attempts, latencyMs };
+        return { ok: false, error: scrub(new QuestionError('protocol', parsed.message), ctx.secrets), attempts, latencyMs };
       }
       const retryAfter = reply.headers['retry-after'];
       error = new QuestionError('http', statusMessage(reply, ctx), reply.status, typeof retryAfter === 'string' ? retryAfter : undefined);
@@ -73,7 +79,7 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
       error = thrown;
       latencyMs = null;
     }
-    error = scrub(error, ctx.agentCode);
+    error = scrub(error, ctx.secrets);
     const retryAfter = retryAfterMs(error.retryAfter);
     const waitMs = retryWaitMs(attempts - 1, ctx.backoff, retryAfter);
     const retrying = (ctx.retryOn === 'unsent' ? error.unsent : error.retryable) && attempts <= ctx.retries;
@@ -95,56 +101,90 @@ function statusMessage(reply: HttpReply, ctx: AskContext): string {
   const from = `HTTP ${reply.status} from ${redactUrl(ctx.endpoint)}`;
   const location = reply.headers['location'];
   if (REDIRECTS.has(reply.status) && typeof location === 'string') {
-    return `${from} (redirects to ${redactLocation(location, ctx.endpoint)}): answer-eval does not follow redirects; use the address it points to as --base-url`;
+    return `${from} (redirects to ${redactLocation(location, ctx.endpoint, ctx.secrets)}): answer-eval does not follow redirects; use the address it points to as --base-url`;
   }
-  const text = maskSecret(decodeBody(reply.bytes, contentType(reply, ctx.agentCode), false), ctx.agentCode);
+  const text = shownText(reply, ctx.secrets);
   return `${from}${text ? `: ${JSON.stringify(excerpt(text))}` : ''}`;
 }
 
-/** A Location, relative to the endpoint, redacted like any URL. */
-function redactLocation(location: string, endpoint: URL): string {
+/**
+ * A Location, relative to the endpoint, redacted like any URL, a secret anywhere in it masked: before it is parsed
+ * too, since parsing lower-cases a host name and would hide a secret there from the search.
+ */
+function redactLocation(location: string, endpoint: URL, secrets: Secrets): string {
+  const masked = secrets.mask(location);
   try {
-    return redactUrl(new URL(location, endpoint));
+    return secrets.mask(readableMasks(redactUrl(new URL(masked, endpoint))));
   } catch {
-    return '<invalid url>';
+    return secrets.mask(redactTyped(masked));
   }
 }
+
+/** A body as a report may keep it: its bytes masked before any charset decodes them, then its text (best effort). */
+const shownText = (reply: HttpReply, secrets: Secrets): string => secrets.mask(decodeBody(secrets.maskBytes(reply.bytes), contentType(reply), false));
 
 /**
  * The answers of a 200, decoded by its charset. They are judged as the service wrote them: a code that is also a
- * word of the knowledge base (`bill`) must not turn a right answer wrong. The result is masked before it is stored
- * (src/run/run.ts). A body that breaks the spec is masked before its message quotes and cuts it.
+ * word of the knowledge base (`bill`) must not turn a right answer wrong. When the body holds a secret, `shown` is the
+ * same response with the secrets masked, from the body masked before it is parsed (a tag list `a|CODE|b` is split
+ * after the code is gone, so no piece of it is kept). A body that breaks the spec is masked before its message quotes
+ * and cuts it.
  */
-function parseReply(reply: HttpReply, agentCode: string): ParsedResponse {
+function parseReply(reply: HttpReply, secrets: Secrets): ParsedResponse & { shown?: AnswerResponse } {
   let text: string;
   try {
-    text = decodeBody(reply.bytes, contentType(reply, agentCode), true);
+    text = decodeBody(reply.bytes, contentType(reply), true);
   } catch (error) {
-    if (error instanceof QuestionError) return { ok: false, message: error.message };
+    if (error instanceof QuestionError) return { ok: false, message: charsetMessage(reply, secrets, error.message) };
     throw error;
   }
   const parsed = parseAnswerResponse(text);
-  if (parsed.ok || !holdsSecret(text, agentCode)) return parsed;
-  const masked = parseAnswerResponse(maskSecret(text, agentCode));
-  return masked.ok ? { ok: false, message: maskSecret(parsed.message, agentCode) } : masked;
+  // read as UTF-8, the text holds what the bytes hold, but for a secret in UTF-16 (a NUL beside each ASCII character):
+  // the bytes are searched too, in every encoding a secret may have been sent in, when they may hold one not in the text
+  const bytesToo = !readsAsUtf8(contentType(reply)) || reply.bytes.includes(0);
+  const echoed = !secrets.empty && (secrets.holds(text) || (bytesToo && secrets.holdsBytes(reply.bytes)));
+  if (!echoed) return parsed;
+  const masked = parseAnswerResponse(shownText(reply, secrets));
+  // a secret that broke the body: the message of the body as sent, its quotes cut short after a secret's start masked too
+  if (!parsed.ok) return masked.ok ? { ok: false, message: secrets.maskCut(secrets.mask(parsed.message)) } : masked;
+  // the masked body reads as the same answers (a secret across the JSON's own quotes may break it): else each string is masked
+  const same = masked.ok && masked.response.answers.length === parsed.response.answers.length;
+  return { ...parsed, shown: same ? masked.response : secrets.maskDeep(parsed.response) };
 }
 
-/** The content-type, masked too: an error naming its charset must not quote the code, nor a piece of it. */
-function contentType(reply: HttpReply, agentCode: string): string | undefined {
+/**
+ * Why a body could not be read in its charset, naming the charset: from the content-type with its secrets masked when
+ * it holds one, since the charset it names may be a piece of one (the header cut at a space), which no mask finds.
+ */
+function charsetMessage(reply: HttpReply, secrets: Secrets, message: string): string {
+  const declared = contentType(reply);
+  if (declared === undefined || !secrets.holds(declared)) return message;
+  try {
+    decodeBody(reply.bytes, secrets.mask(declared), true);
+  } catch (error) {
+    if (error instanceof QuestionError) return error.message;
+  }
+  return `the body cannot be read in the charset its content-type declares (${JSON.stringify(secrets.mask(declared))})`;
+}
+
+/**
+ * The content-type, as sent: a secret that is an ordinary token (a query value `utf-8`) must not change how a body
+ * is read. A message naming the charset is masked before it is cut (scrub, charsetMessage).
+ */
+function contentType(reply: HttpReply): string | undefined {
   const header = reply.headers['content-type'];
-  const value = Array.isArray(header) ? header[0] : header;
-  return value === undefined ? undefined : maskSecret(value, agentCode);
+  return Array.isArray(header) ? header[0] : header;
 }
 
 /** The longest error message a report keeps (an excerpt of a body is shorter; this bounds what else may come). */
 export const MAX_ERROR_CHARS = 500;
 
 /**
- * The error as the report keeps it: the agent code masked (a transport error or a header may hold it too),
- * then cut to MAX_ERROR_CHARS. In that order, so a cut never keeps the start of a code.
+ * The error as the report keeps it: the secrets masked (a transport error or a header may hold them too), then cut
+ * to MAX_ERROR_CHARS. In that order, so a cut never keeps the start of a secret.
  */
-function scrub(error: QuestionError, agentCode: string): QuestionError {
-  let message = maskSecret(error.message, agentCode);
+function scrub(error: QuestionError, secrets: Secrets): QuestionError {
+  let message = secrets.mask(error.message);
   if (message.length > MAX_ERROR_CHARS) message = `${message.slice(0, MAX_ERROR_CHARS)}… (cut)`;
   if (message === error.message) return error;
   return new QuestionError(error.kind, message, error.status, error.retryAfter, error.code);

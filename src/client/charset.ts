@@ -30,6 +30,12 @@ function decoderFor(label: string): TextDecoder | null {
 
 const isUtf8Label = (label: string): boolean => /^(?:utf-?8|unicode-1-1-utf-8)$/i.test(label);
 
+/** Whether decodeBody reads a body of this content-type as UTF-8 (its text then holds every byte it holds, as UTF-8). */
+export function readsAsUtf8(contentType: string | string[] | undefined): boolean {
+  const declared = declaredCharset(contentType);
+  return declared === undefined || declared === '' || isUtf8Label(declared);
+}
+
 /**
  * The text of a reply body, decoded with the charset its content-type declares (UTF-8 when none).
  * With `strict` (a 200, whose body is the answer), bytes invalid in that charset or an unknown charset are a

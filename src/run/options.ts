@@ -22,7 +22,10 @@ export interface RunOptions {
   baseUrl?: string;
   /** Agent id (`wikiagent`). Required, unless `resume` takes it from the journal. */
   agent?: string;
-  /** The agent's secret code (`wikiclone_code` header). Never written anywhere. */
+  /**
+   * The agent's secret code (`wikiclone_code` header). Never written anywhere: masked, as every secret of `baseUrl`
+   * is, wherever the service echoes it (src/client/secrets/).
+   */
   agentCode: string;
   /** @default 8 */
   concurrency?: number;
@@ -59,7 +62,10 @@ export interface RunOptions {
    * run goes on (those questions will fail). Only with `knowledgeBase`.
    */
   onKbMismatch?: (first: InputProblem[], count: number) => void;
-  /** Told once, before anything is sent, of what the run will do but may not be what was meant (a dataset without ids). */
+  /**
+   * Told once, before anything is sent, of what the run will do but may not be what was meant: a dataset without ids,
+   * a secret too short to be masked, a secret that occurs in the dataset or the knowledge base (src/run/secret-sightings.ts).
+   */
   onWarning?: (message: string) => void;
   /** How the recommended floor threshold is chosen. @default F1 of in-scope accuracy and out-of-scope recall */
   thresholds?: ThresholdOptions;

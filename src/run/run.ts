@@ -3,7 +3,8 @@ import { ask, type AskContext, type AskResult } from '../client/ask.js';
 import { CIRCUIT_BREAKER } from '../model/stop.js';
 import { DEFAULT_BACKOFF } from '../client/backoff.js';
 import { buildRequestBody, type RequestSettings } from '../client/request.js';
-import { holdsSecret, maskSecretDeep } from '../client/secret.js';
+import { Secrets } from '../client/secrets/secrets.js';
+import { suppliedSecrets, tooShortWarnings } from '../client/secrets/supplied.js';
 import { Throttle } from '../client/throttle.js';
 import { Transport } from '../client/transport.js';
 import { answerEndpoint } from '../client/url.js';
@@ -36,6 +37,7 @@ import { RepeatStore, withRepeats } from './repeats.js';
 import { givenOnly, journaledBaseUrl, resumeDefaults } from './resume.js';
 import { datasetStop, endOnError, journalFailure, OpenedDatasets } from './stop-reasons.js';
 import { journalStore, memoryStore } from './store.js';
+import { SecretSightings } from './secret-sightings.js';
 import { checkBaseUrl } from './target.js';
 
 /**
@@ -80,6 +82,11 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (prior && options.baseUrl === undefined) journaledBaseUrl(prior.header); // refused when the journal left out the URL's secrets
   const o = resolve({ ...RUN_DEFAULTS, ...(prior ? resumeDefaults(prior.header) : {}), ...givenOnly(options) });
   checkAgentCode(o.agentCode);
+  // every secret the user gave, masked in whatever the service sends back; those too short to be, said now
+  const supplied = suppliedSecrets({ agentCode: o.agentCode, baseUrl: o.baseUrl });
+  for (const warning of tooShortWarnings(supplied)) o.onWarning?.(warning);
+  const secrets = new Secrets(supplied);
+  const sightings = new SecretSightings(supplied);
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   const endpoint = parseEndpoint(o.baseUrl);
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
@@ -87,6 +94,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   // (the embedded engine's comes loaded: openTarget read it for the engine)
   const kb = typeof o.knowledgeBase === 'string' ? await loadKnowledgeBase(o.knowledgeBase) : o.knowledgeBase;
   const knowledgeBase = kb && entriesOf(kb);
+  if (kb) sightings.knowledgeBase(kb);
   const settings: RequestSettings = {
     agent: o.agent,
     language: o.language,
@@ -142,6 +150,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     if (!mine(item)) return;
     if (isConversation(item)) {
       item.turns.forEach(checkKb);
+      for (const turn of item.turns) sightings.question(turn, source.name);
       if (o.repeat > 1) {
         badSetting ??= new ConfigError(
           `--repeat ${o.repeat} cannot ask conversations (${source.name}:${item.line}: conversation "${item.id}"): a conversation is asked once per run, ` +
@@ -157,10 +166,12 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     for (let k = 0; k < o.repeat; k++) if (fromPrior(item, k) === undefined) toAsk++;
     vet(item);
     checkKb(item);
+    sightings.question(item, source.name);
   });
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   if (badSetting) throw badSetting;
   if (mismatchCount > 0) o.onKbMismatch?.(mismatches, mismatchCount);
+  for (const warning of sightings.warnings()) o.onWarning?.(warning);
   const idsByLine = byLine > 0 && !checked.columns.includes('id');
   if (idsByLine) {
     o.onWarning?.(
@@ -183,7 +194,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const drain = new AbortController(); // stop sending; requests in flight may finish
   const cancel = new AbortController(); // abort requests in flight
   const stop = (reason: Error): void => {
-    if (!drain.signal.aborted) drain.abort(reason);
+    if (!drain.signal.aborted) drain.abort(maskedError(reason, secrets)); // the progress line says why
   };
   let journal: JournalWriter | undefined;
   if (prior) {
@@ -239,6 +250,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     transport,
     endpoint,
     agentCode: o.agentCode,
+    secrets,
     settings,
     retries: o.retries,
     backoff: o.backoff ?? DEFAULT_BACKOFF,
@@ -276,12 +288,8 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   let errorStreak = 0;
   let journalError: Error | undefined;
   const onResult = ({ index, k, result }: { index: number; k: number; result: QuestionResult }): void => {
-    const lineOf = (r: QuestionResult): string => JSON.stringify(k === 0 ? r : { ...r, repeat: k });
-    let line = lineOf(result);
-    if (holdsSecret(line, o.agentCode)) {
-      result = maskSecretDeep(result, o.agentCode); // a service that echoes it back
-      line = lineOf(result);
-    }
+    // what the service sent is masked already (src/client/ask.ts, src/score/result.ts); the question as written
+    const line = JSON.stringify(k === 0 ? result : { ...result, repeat: k });
     if (k === 0) store.put(index, result, journal?.append(line));
     else repeats!.put(index, k, result, journal?.append(line));
     o.onProgress?.(++done, askings);
@@ -324,7 +332,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const finishedAt = new Date();
 
   if (journalError) journalError = await journalFailure(journalError, journal!.path, o.journalDir!, store);
-  const stoppedBy = journalError ?? (execution.stoppedBy === undefined ? undefined : toError(execution.stoppedBy));
+  const stoppedBy = journalError ?? (execution.stoppedBy === undefined ? undefined : maskedError(toError(execution.stoppedBy), secrets));
   const results = repeats ? withRepeats(store.source(), repeats) : store.source();
   const data: ReportData = {
     head: {
@@ -360,6 +368,14 @@ const parseEndpoint = (baseUrl: string): URL => answerEndpoint(checkBaseUrl(base
 function asStopReason(reason: unknown): Error {
   if (reason instanceof AnswerEvalError) return reason;
   return new RunAbortedError(`interrupted${reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : ''}`);
+}
+
+/** A stop reason as the report and stderr say it: an error of any kind may quote what the service sent. */
+function maskedError(error: Error, secrets: Secrets): Error {
+  const message = secrets.mask(error.message);
+  if (message !== error.message) error.message = message;
+  if (error.stack !== undefined && secrets.holds(error.stack)) error.stack = secrets.mask(error.stack);
+  return error;
 }
 
 function toError(reason: unknown): Error {

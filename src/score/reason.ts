@@ -12,7 +12,13 @@ export interface Verdict {
   expect: Expect;
   expected: Expectations;
   matcher: Matcher;
+  /** The answers as judged. */
   answers: readonly ReportAnswer[];
+  /**
+   * The same answers as the report keeps them, when they differ (a secret the service echoed, masked): the reason
+   * quotes these. @default answers
+   */
+  shown?: readonly ReportAnswer[];
   /** Index of the top-1 in `answers`, -1 without one. */
   top: number;
   /** 1-based rank (in score order) of the first answer meeting the expectations, null when none does. */
@@ -31,11 +37,11 @@ const nameOf = (a: ReportAnswer, withScore = true): string =>
   `#${a.sequence_number}${a.label ? ` ${quote(a.label)}` : ''}${withScore ? ` (score ${score(a.answer_score)})` : ''}`;
 
 /** What the top-1 holds in place of a field it fails, when its name does not show it: `category "Shop"`, `no tags`. */
-function actual(f: FieldMatcher, top: ReportAnswer): string | undefined {
+function actual(f: FieldMatcher, top: ReportAnswer, shown: ReportAnswer): string | undefined {
   if (f.key === 'sequence' || (f.key === 'label' && top.label)) return undefined; // in the answer's name
   const field = EXPECTATION_FIELDS[f.key];
   const noun = f.key === 'tag' ? 'tags' : field.noun;
-  const values = field.of(top).filter((v): v is string => v !== undefined && v !== '');
+  const values = field.of(shown).filter((v): v is string => v !== undefined && v !== '');
   return values.length === 0 ? `no ${noun}` : `${noun} ${values.map(quote).join(', ')}`;
 }
 
@@ -58,7 +64,7 @@ function refusal(top: ReportAnswer | undefined): string {
 /** Where the expected answer sits when the top-1 is not it. */
 function whereExpected(v: Verdict): string {
   if (!hasExpectations(v.expected)) return '';
-  if (v.rank !== null) return `; the expected answer ${nameOf(v.answers[v.order[v.rank - 1]!]!, false)} is at rank ${v.rank}`;
+  if (v.rank !== null) return `; the expected answer ${nameOf((v.shown ?? v.answers)[v.order[v.rank - 1]!]!, false)} is at rank ${v.rank}`;
   return v.answers.length > 1 ? '; no answer in the list meets the expectations' : '';
 }
 
@@ -78,19 +84,20 @@ export function explain(v: Verdict): string | undefined {
 
 function explainAnswer(v: Verdict): string | undefined {
   const top = v.top < 0 ? undefined : v.answers[v.top];
+  const shownTop = v.top < 0 ? undefined : (v.shown ?? v.answers)[v.top];
   switch (v.outcome) {
     case 'wrong': {
-      if (top === undefined) return undefined; // judge gives wrong only to a top-1
+      if (top === undefined || shownTop === undefined) return undefined; // judge gives wrong only to a top-1
       const failed = v.matcher.fields.filter((f) => !f.test(top));
-      const holds = failed.flatMap((f) => actual(f, top) ?? []);
-      return `expected ${failed.map((f) => wanted(f.key, f.values)).join(' and ')}; top-1 is ${nameOf(top)}${holds.length ? `, with ${holds.join(', ')}` : ''}${whereExpected(v)}`;
+      const holds = failed.flatMap((f) => actual(f, top, shownTop) ?? []);
+      return `expected ${failed.map((f) => wanted(f.key, f.values)).join(' and ')}; top-1 is ${nameOf(shownTop)}${holds.length ? `, with ${holds.join(', ')}` : ''}${whereExpected(v)}`;
     }
     case 'abstained': {
       const what = hasExpectations(v.expected) ? everythingWanted(v.expected) : 'a knowledge answer';
-      return `expected ${what}; the service refused with ${refusal(top)}${whereExpected(v)}`;
+      return `expected ${what}; the service refused with ${refusal(shownTop)}${whereExpected(v)}`;
     }
     case 'fallback_missed':
-      return `expected a refusal (out of scope); top-1 is ${top === undefined ? 'missing' : nameOf(top)}`;
+      return `expected a refusal (out of scope); top-1 is ${shownTop === undefined ? 'missing' : nameOf(shownTop)}`;
     case 'check_failed': // the answer passed: the failed checks say it all
     case 'correct':
     case 'fallback_ok':

@@ -3,6 +3,7 @@ import { isDescending, topIndex } from '../client/response.js';
 import type { Question } from '../model/question.js';
 import type { QuestionResult, ReportAnswer } from '../model/report.js';
 import { hasExpectations } from '../model/expectations.js';
+import { TURN_CHECKS } from '../model/turn-checks.js';
 import { judgeChecks } from './checks.js';
 import { compileMatcher, type Matcher } from './match.js';
 import { judge, withChecks } from './outcome.js';
@@ -15,16 +16,22 @@ const round2 = (ms: number): number => Math.round(ms * 100) / 100;
  * One question's entry in the report: its outcome, ranked answers, the rank of the first matching answer
  * (only for rows with expectations) and what it cost; a turn's checks too. `matcher` is the row's compiled
  * expectations. A turn's place in its conversation is added once the conversation is scored (src/score/conversation.ts).
+ * The answers are judged as the service sent them and kept as `asked.shown` has them when it echoed a secret (masked,
+ * src/client/ask.ts): the reason quotes the kept ones, the question's own text and expectations stay as written.
  */
 export function toResult(question: Question, asked: AskResult, defaultLanguage: string, matcher: Matcher = compileMatcher(question.expected)): QuestionResult {
   const answers = asked.ok ? asked.response.answers : [];
+  const masked = asked.ok ? asked.shown : undefined;
+  const shown = asked.ok ? (masked ?? asked.response) : undefined;
   const top = topIndex(answers);
   const order = scoreOrder(answers);
-  const postProcessed = asked.ok ? asked.response.post_processed_answer : undefined;
-  const checks = asked.ok ? judgeChecks(question.checks, { postProcessedAnswer: postProcessed, top: answers[top] }) : undefined;
+  const postProcessed = shown?.post_processed_answer;
+  const checks = asked.ok ? judgeChecks(question.checks, { postProcessedAnswer: asked.response.post_processed_answer, top: answers[top] }) : undefined;
   const outcome = asked.ok ? withChecks(judge(question, answers[top], matcher), checks) : 'error';
   const rank = asked.ok && hasExpectations(question.expected) ? rankOf(answers, order, matcher) : null;
-  const reason = explain({ outcome, expect: question.expect, expected: question.expected, matcher, answers, top, rank, order, ...(checks ? { failedChecks: checks.failed } : {}) });
+  // what a failed check found, as the kept reply has it
+  const failedChecks = checks && masked ? checks.failed.map((f) => ({ ...f, actual: TURN_CHECKS[f.key].of({ postProcessedAnswer: postProcessed, top: masked.answers[top] }) })) : checks?.failed;
+  const reason = explain({ outcome, expect: question.expect, expected: question.expected, matcher, answers, ...(masked ? { shown: masked.answers } : {}), top, rank, order, ...(failedChecks ? { failedChecks } : {}) });
   // keys in the order of QuestionResultSchema, so a report read back and written again is the same bytes
   return {
     id: question.id,
@@ -37,7 +44,7 @@ export function toResult(question: Question, asked: AskResult, defaultLanguage: 
     ...(reason !== undefined ? { reason } : {}),
     ...(checks ? { checks: checks.results } : {}),
     top1Index: top < 0 ? null : top,
-    answers,
+    answers: shown?.answers ?? [],
     ...(postProcessed !== undefined ? { postProcessedAnswer: postProcessed } : {}),
     unordered: !isDescending(answers),
     latencyMs: asked.latencyMs === null ? null : round2(asked.latencyMs),

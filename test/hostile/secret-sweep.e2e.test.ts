@@ -100,9 +100,8 @@ describe('the agent code never leaks, in any form (hostile service, built CLI)',
     it(`code ${k + 1} (${code.length} characters): in no file of the run, nor in its output`, async () => {
       const server = await startRawServer((req) => hostileReply(parseInt(questionOf(req).slice(1), 10), code));
       servers.push(server);
-      // the last question holds the code itself (a dataset pasted from a log): masked in the results as well
-      const question = (n: number) => (n === COUNT - 1 ? `q${n} ${code}` : `q${n}`);
-      const dataset = writeTemp(dir, `q${k}.jsonl`, Array.from({ length: COUNT }, (_, n) => JSON.stringify({ id: `id${n}`, question: question(n), expected_sequence: 1 })).join('\n'));
+      // (a question that holds the code is the user's own text, written as it is: test/hostile/every-secret.e2e.test.ts)
+      const dataset = writeTemp(dir, `q${k}.jsonl`, Array.from({ length: COUNT }, (_, n) => JSON.stringify({ id: `id${n}`, question: `q${n}`, expected_sequence: 1 })).join('\n'));
       const out = join(dir, `out${k}`);
       const res = await runCli(
         ['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '-o', out, '--retries', '1', '--max-consecutive-errors', '0', '-c', '4'],
@@ -122,7 +121,6 @@ describe('the agent code never leaks, in any form (hostile service, built CLI)',
       }
       // the mask took its place: the report shows where the service echoed the code
       const report = JSON.parse(texts.find(([name]) => name === 'report.json')![1]) as { results: { question: string; answers: { answer: string; label?: string }[]; error: { message: string } | null }[] };
-      expect(report.results[COUNT - 1]!.question).toBe(`q${COUNT - 1} <agent code>`);
       expect(report.results[0]!.answers[0]!.answer).toBe(`${'p'.repeat(150)}<agent code> tail`);
       expect(report.results[3]!.answers[0]!.label).toBe('<agent code>');
       expect(report.results[16]!.error!.message).toMatch(/^HTTP 429 from .*: "slow down <agent code>"$/);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { holdsSecret, maskSecret, maskSecretDeep } from '../../src/client/secret.js';
+import { Secrets } from '../../src/client/secrets/secrets.js';
 import { redactUrlsIn } from '../../src/client/url.js';
+
+const codeOf = (code: string): Secrets => new Secrets([{ kind: 'agent code', value: code }]);
+const maskSecret = (text: string, code: string): string => codeOf(code).mask(text);
+const holdsSecret = (text: string, code: string): boolean => codeOf(code).holds(text);
 
 describe('redaction', () => {
   it('strips credentials and query strings from every URL inside a message', () => {
@@ -41,6 +45,6 @@ describe('redaction', () => {
     // masking a JSON body keeps it JSON, the code gone from every string and key
     const body = JSON.stringify({ answers: [{ answer: `x ${code} y`, [code]: [code] }] });
     expect(JSON.parse(maskSecret(body, code))).toEqual({ answers: [{ answer: 'x <agent code> y', '<agent code>': ['<agent code>'] }] });
-    expect(maskSecretDeep({ a: [`${code}!`], [code]: 1, n: 2, z: null }, code)).toEqual({ a: ['<agent code>!'], '<agent code>': 1, n: 2, z: null });
+    expect(codeOf(code).maskDeep({ a: [`${code}!`], [code]: 1, n: 2, z: null })).toEqual({ a: ['<agent code>!'], '<agent code>': 1, n: 2, z: null });
   });
 });

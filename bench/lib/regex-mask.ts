@@ -1,6 +1,5 @@
-// The one place that knows how the agent code may come back from a service: raw, or in any of the forms a
-// server, proxy or error page writes text in. Replies and transport errors are masked here before anything
-// parses, cuts or stores them, so every later step only ever sees SECRET_MASK.
+// The masking answer-eval used before src/client/secrets/ (a regular expression built from the agent code), kept only
+// as the baseline bench/masking.ts measures the literal search against. Not used by answer-eval.
 
 /**
  * Codes shorter than this are not searched for: replacing every "ab" would garble a report, and a code this

@@ -1,0 +1,201 @@
+import { toWindows1252, windows1252 } from '../../util/windows-1252.js';
+import { LiteralBytes } from './literal.js';
+import { Finder, type Span } from './search.js';
+import { fold } from './views.js';
+
+/**
+ * Secrets shorter than this (in characters) are not searched for: replacing every "ab" would garble a report, and a
+ * secret this short is guessed in a few thousand tries. The run says so before it asks (see tooShort).
+ */
+export const MIN_SECRET_LENGTH = 4;
+
+/** What a secret is; it names the mask that takes its place: `<agent code>`, `<password>`... */
+export type SecretKind = 'agent code' | 'password' | 'user name' | 'query value' | 'credentials';
+
+export interface Secret {
+  kind: SecretKind;
+  /** The secret as it is sent. */
+  value: string;
+  /** Other ways the user wrote it, e.g. a password as percent-encoded in the URL. */
+  typed?: readonly string[];
+}
+
+/** What a secret of this kind is replaced with. */
+export const maskOf = (kind: SecretKind): string => `<${kind}>`;
+
+const ENCODED_MASK = /%3C(agent%20code|password|user%20name|query%20value|credentials)%3E/g;
+
+/** A URL made from a masked one, its masks as they read: `<agent code>` where the URL parser wrote `%3Cagent%20code%3E`. */
+export const readableMasks = (url: string): string => url.replace(ENCODED_MASK, (_, kind: string) => `<${decodeURIComponent(kind)}>`);
+
+/** Whether a secret is too short to be masked (see MIN_SECRET_LENGTH). */
+export const tooShort = (value: string): boolean => [...value].length < MIN_SECRET_LENGTH;
+
+/** The highest code unit of a text: above 0x7F it is not ASCII, up to 0xFF it is Latin-1. */
+function highest(text: string): number {
+  let max = 0;
+  for (let i = 0; i < text.length; i++) max = Math.max(max, text.charCodeAt(i));
+  return max;
+}
+
+/**
+ * The secret as text may hold it once its bytes were read in the wrong encoding: its UTF-8 read as windows-1252 or
+ * Latin-1 (`cafÃ©`, a header or a reply that declared the wrong charset), its windows-1252 or Latin-1 bytes read as
+ * UTF-8 (`caf\uFFFD`, a reply that declared none).
+ */
+function misread(value: string): string[] {
+  const utf8 = Buffer.from(value, 'utf8');
+  const forms = [windows1252(utf8), utf8.toString('latin1')];
+  const cp1252 = toWindows1252(value);
+  if (cp1252) forms.push(cp1252.toString('utf8'));
+  if (highest(value) <= 0xff) forms.push(Buffer.from(value, 'latin1').toString('utf8'));
+  return forms;
+}
+
+/** The bytes a body may hold the secret in, whatever charset it then declares: UTF-8, windows-1252, Latin-1, UTF-16. */
+function encodings(value: string): { bytes: Buffer; wide: 'le' | 'be' | undefined }[] {
+  const le = Buffer.from(value, 'utf16le');
+  const forms: { bytes: Buffer; wide: 'le' | 'be' | undefined }[] = [
+    { bytes: Buffer.from(value, 'utf8'), wide: undefined },
+    { bytes: le, wide: 'le' as const },
+    { bytes: Buffer.from(le).swap16(), wide: 'be' as const },
+  ];
+  const cp1252 = toWindows1252(value);
+  if (cp1252) forms.push({ bytes: cp1252, wide: undefined });
+  if (highest(value) <= 0xff) forms.push({ bytes: Buffer.from(value, 'latin1'), wide: undefined });
+  return forms;
+}
+
+const folded = (text: string): string => fold(text, false)?.text ?? text;
+
+/** Spans sorted and joined where they overlap; each keeps the kind of the first. */
+function merged<S extends Span<SecretKind>>(spans: S[]): S[] {
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: S[] = [];
+  for (const span of spans) {
+    const last = out.at(-1);
+    if (last !== undefined && span.start < last.end) last.end = Math.max(last.end, span.end);
+    else if (span.end > span.start) out.push({ ...span });
+  }
+  return out;
+}
+
+/**
+ * The secrets of a run, in every form a service, a proxy or an error page may write them back in, and the one place
+ * that masks them. Built once per run; every search is literal (no regular expression is built from a secret) and
+ * linear in the text, whatever the secrets' length. A text is searched as it is and in its decoded views (views.ts,
+ * search.ts); a secret found in any of them is masked where it stands in the text.
+ */
+export class Secrets {
+  readonly #text: { text: string; kind: SecretKind }[] = [];
+  readonly #bytes: { needle: LiteralBytes; kind: SecretKind; wide: 'le' | 'be' | undefined }[] = [];
+  readonly #finder: Finder<SecretKind>;
+
+  /** Secrets shorter than MIN_SECRET_LENGTH are left out (the run warns about them, see tooShort). */
+  constructor(secrets: readonly Secret[]) {
+    const seenText = new Set<string>();
+    const seenBytes = new Set<string>();
+    for (const secret of secrets) {
+      if (tooShort(secret.value)) continue;
+      // its letters composed or decomposed (`é` as e and a combining accent), as a service that normalizes writes them
+      const values = new Set([secret.value, secret.value.normalize('NFC'), secret.value.normalize('NFD')]);
+      for (const form of [...values, ...(secret.typed ?? [])]) {
+        // a space may come back as a form's `+`
+        const texts = [form, ...(highest(form) > 0x7f ? misread(form) : [])].map(folded).flatMap((t) => (t.includes(' ') ? [t, t.replaceAll(' ', '+')] : [t]));
+        for (const text of texts) {
+          if (text === '' || seenText.has(text)) continue;
+          seenText.add(text);
+          this.#text.push({ text, kind: secret.kind });
+        }
+      }
+      for (const { bytes, wide } of encodings(secret.value)) {
+        const key = bytes.toString('hex');
+        if (seenBytes.has(key)) continue;
+        seenBytes.add(key);
+        this.#bytes.push({ needle: new LiteralBytes(bytes), kind: secret.kind, wide });
+      }
+    }
+    this.#finder = new Finder(this.#text);
+  }
+
+  /** Whether there is any secret to mask. */
+  get empty(): boolean {
+    return this.#text.length === 0;
+  }
+
+  /** Whether `text` holds a secret in any form. */
+  holds(text: string): boolean {
+    return this.#finder.holds(text);
+  }
+
+  /** `text` with every secret, in any form, replaced by the mask of its kind (`<agent code>`). */
+  mask(text: string): string {
+    if (!this.holds(text)) return text;
+    let out = '';
+    let at = 0;
+    for (const span of merged(this.#finder.spans(text))) {
+      out += text.slice(at, span.start) + maskOf(span.kind);
+      at = span.end;
+    }
+    return out + text.slice(at);
+  }
+
+  /**
+   * `text`, already masked, with the start of a secret masked where the text was cut right after it (`pay by bi…`
+   * for the code `bill`): for a message quoting, cut short, a reply that held a secret.
+   */
+  maskCut(text: string): string {
+    if (!text.includes('…')) return text;
+    let out = text;
+    for (const { text: needle, kind } of this.#text) {
+      for (const written of [needle, JSON.stringify(needle).slice(1, -1)]) { // a message quotes it JSON-escaped
+        for (let k = written.length - 1; k >= 1; k--) {
+          const cut = `${written.slice(0, k)}…`;
+          if (out.includes(cut)) {
+            out = out.split(cut).join(`${maskOf(kind)}…`);
+            break;
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Whether a body's bytes hold a secret in one of the encodings it may have been sent in. */
+  holdsBytes(bytes: Buffer): boolean {
+    for (const { needle } of this.#bytes) if (needle.find(bytes, false).length > 0) return true;
+    return false;
+  }
+
+  /**
+   * A body's bytes with every secret in them (UTF-8, windows-1252, Latin-1, UTF-16) replaced by its mask in the same
+   * encoding, before any charset decodes them: no charset it declares can turn the secret into text no search finds.
+   */
+  maskBytes(bytes: Buffer): Buffer {
+    const spans: (Span<SecretKind> & { wide: 'le' | 'be' | undefined })[] = [];
+    for (const { needle, kind, wide } of this.#bytes) for (const i of needle.find(bytes, true)) spans.push({ start: i, end: i + needle.bytes.length, kind, wide });
+    if (spans.length === 0) return bytes;
+    const pieces: Buffer[] = [];
+    let at = 0;
+    for (const { start, end, kind, wide } of merged(spans)) {
+      const mask = Buffer.from(maskOf(kind), wide === undefined ? 'latin1' : 'utf16le');
+      pieces.push(bytes.subarray(at, start), wide === 'be' ? mask.swap16() : mask);
+      at = end;
+    }
+    pieces.push(bytes.subarray(at));
+    return Buffer.concat(pieces);
+  }
+
+  /** A JSON value with every secret masked in each string and key. */
+  maskDeep<T>(value: T): T {
+    if (typeof value === 'string') return this.mask(value) as T;
+    if (Array.isArray(value)) return value.map((v: unknown) => this.maskDeep(v)) as T;
+    if (typeof value !== 'object' || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      // defined, not assigned: a key "__proto__" stays a key
+      Object.defineProperty(out, this.mask(k), { value: this.maskDeep(v), enumerable: true, writable: true, configurable: true });
+    }
+    return out as T;
+  }
+}
