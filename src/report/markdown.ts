@@ -2,6 +2,7 @@ import { consistencyMarkdown } from './consistency.js';
 import { conversationsMarkdown } from './conversations.js';
 import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
 import { neutralizeMentions } from './escape.js';
+import { crossValidationText, floorFigures, IN_SAMPLE_NOTE } from './floor.js';
 import { figureInterval, figureValue, headline, type Figure } from './headline.js';
 import { allSlices, confusions, failingConversations, firstFailing, firstFailingConversations, isSingle, outOfScopeMisses, type SliceView } from './insights.js';
 import type { Interval } from '../model/metrics.js';
@@ -83,7 +84,9 @@ function markdown(data: ScoredData): string {
   const recommended = metrics.thresholds.recommended;
   if (recommended) {
     const t = metrics.thresholds;
-    lines.push('', `Recommended floor threshold **${recommended.threshold}**: answers ${pct(recommended.answeredCorrectly)} of in-scope questions correctly, refuses ${pct(recommended.refusedCorrectly)} of out-of-scope ones (objective: ${md(t.objectiveText, 200)}${t.replayableFrom !== null ? `; the service answered nothing below ${t.replayableFrom}, so no lower floor can be judged` : ''})`);
+    lines.push('', `Recommended floor threshold **${recommended.threshold}**: ${floorFigures(recommended, t.outOfScope > 0)}, ${IN_SAMPLE_NOTE} (objective: ${md(t.objectiveText, 200)}${t.replayableFrom !== null ? `; the service answered nothing below ${t.replayableFrom}, so no lower floor can be judged` : ''}).`);
+    const validated = crossValidationText(t);
+    if (validated) lines.push('', `${validated}.`);
   }
   const slices = allSlices(data);
   const worst = (['category', 'language', 'tag'] as const).flatMap((d) => worstSlices(d, slices[d]));

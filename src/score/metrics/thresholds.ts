@@ -1,7 +1,7 @@
-import type { ThresholdAnalysis, ThresholdObjective, ThresholdPoint } from '../../model/metrics.js';
+import type { CrossValidation, ThresholdAnalysis, ThresholdObjective, ThresholdPoint } from '../../model/metrics.js';
 import type { QuestionResult } from '../../model/report.js';
 import { hasResponse } from '../../model/outcome.js';
-import { isNonAnswer } from '../outcome.js';
+import { answerOutcome, isNonAnswer } from '../outcome.js';
 import { top1 } from '../result.js';
 import { FloatList } from './floats.js';
 
@@ -55,11 +55,111 @@ export function thresholdObjective(o: ThresholdOptions = {}): { objective: Thres
   };
 }
 
+/** k of the cross-validated estimate of the recommended floor (see ThresholdAnalysisSchema's crossValidated). */
+export const CROSS_VALIDATION_FOLDS = 5;
+
+type How = ReturnType<typeof thresholdObjective>;
+
+const objectiveOf = (how: How, answeredCorrectly: number, refusedCorrectly: number): number =>
+  how.objective === 'f1' ? f1(answeredCorrectly, refusedCorrectly)
+  : how.objective === 'live-accuracy' ? (1 - how.oosShare!) * answeredCorrectly + how.oosShare! * refusedCorrectly
+  : answeredCorrectly;
+
+/** One fold's questions: how many of each kind, and the top-1 scores of those answered. */
+class Fold {
+  answerable = 0;
+  outOfScope = 0;
+  /** Answerable questions answered, and rightly (their answer met the expectations). */
+  readonly correct = new FloatList();
+  /** Answerable questions answered, not rightly. */
+  readonly missed = new FloatList();
+  readonly outOfScopeAnswered = new FloatList();
+}
+
+/** A fold's answered scores sorted, and how many of each are at or above the threshold the sweep is at. */
+class FoldCounts {
+  readonly lists: [correct: Float64Array, missed: Float64Array, outOfScope: Float64Array];
+  private readonly next: [number, number, number];
+
+  constructor(readonly fold: Fold) {
+    this.lists = [fold.correct.sorted(), fold.missed.sorted(), fold.outOfScopeAnswered.sorted()];
+    this.next = [this.lists[0].length, this.lists[1].length, this.lists[2].length];
+  }
+
+  /** Moves down to threshold t (never up). */
+  lower(t: number): void {
+    for (let k = 0; k < 3; k++) {
+      const list = this.lists[k]!;
+      let i = this.next[k]!;
+      while (i > 0 && list[i - 1]! >= t) i--;
+      this.next[k] = i;
+    }
+  }
+
+  get correct(): number {
+    return this.lists[0].length - this.next[0];
+  }
+
+  get answered(): number {
+    return this.correct + this.lists[1].length - this.next[1];
+  }
+
+  get outOfScopeAnswered(): number {
+    return this.lists[2].length - this.next[2];
+  }
+
+  /** Counts at or above any threshold (binary search), for the held-out measure. */
+  at(t: number): { correct: number; answered: number; outOfScopeAnswered: number } {
+    const correct = atLeast(this.lists[0], t);
+    return { correct, answered: correct + atLeast(this.lists[1], t), outOfScopeAnswered: atLeast(this.lists[2], t) };
+  }
+}
+
+/**
+ * The floor one fold's training set (every other fold) recommends, found in the same descending sweep as the whole
+ * run's curve: the candidates above the training set's highest score all refuse everything (the first, `top`), and
+ * a candidate that is no training score replays on it as the next higher one does, so with the higher threshold
+ * winning ties the sweep picks what the training set's own candidates would.
+ */
+class FoldChoice {
+  private best = -Infinity;
+  threshold: number | null = null;
+  private readonly answerable: number;
+  private readonly outOfScope: number;
+  private readonly floor: number;
+
+  constructor(
+    private readonly how: How,
+    totals: { answerable: number; outOfScope: number; correct: number },
+    held: FoldCounts,
+    private readonly top: number,
+  ) {
+    this.answerable = totals.answerable - held.fold.answerable;
+    this.outOfScope = totals.outOfScope - held.fold.outOfScope;
+    // keep-accuracy: within the drop of the training set's best, its accuracy at its lowest candidate (all answered)
+    this.floor = share(totals.correct - held.fold.correct.length, this.answerable) - (how.maxAccuracyDrop ?? 0) - 1e-12;
+  }
+
+  /** The training set's counts at candidate t (the sweep's, less the held-out fold's); first = the refuse-all point. */
+  consider(t: number, first: boolean, correct: number, outOfScopeAnswered: number): void {
+    const answeredCorrectly = share(correct, this.answerable);
+    if (this.how.objective === 'keep-accuracy') {
+      if (this.threshold === null && answeredCorrectly >= this.floor) this.threshold = first ? this.top : t;
+      return;
+    }
+    const objective = objectiveOf(this.how, answeredCorrectly, share(this.outOfScope - outOfScopeAnswered, this.outOfScope));
+    if (objective > this.best) {
+      this.best = objective;
+      this.threshold = first ? this.top : t;
+    }
+  }
+}
+
 /**
  * The threshold analysis. Replaying a floor threshold t over the stored lists: a question is *refused* at t
- * when its list is empty, its top-1 scores below t, or its top-1 is a dummy/floor answer that does not match
- * the expectations (as `judge` sees it). Otherwise it is *answered* by its stored top-1. Errors and unlabeled
- * rows are left out.
+ * when its list is empty, its top-1 scores below t, or its top-1 is a dummy/floor answer whose answer does not meet
+ * the expectations (answerOutcome: a `check_failed` turn's answer met them). Otherwise it is *answered* by its stored
+ * top-1. Errors and unlabeled rows are left out.
  *
  * Candidates start at the lowest score the service answered with (`replayableFrom`: answers below its own floor
  * were never returned, so a lower floor cannot be judged), then every distinct top-1 score, then max + 1 (refuses
@@ -68,69 +168,102 @@ export function thresholdObjective(o: ThresholdOptions = {}): { objective: Thres
  * answerable; objective per `thresholdObjective`. Recommended = the best objective, the higher threshold on ties
  * (a floor the data cannot tell apart from a lower one is never advised lower than the service's own).
  *
- * Memory: the scores of answered questions, 8 bytes each (twice for the correct ones).
+ * Cross-validated: the questions are dealt to CROSS_VALIDATION_FOLDS folds as they come, answerable and out-of-scope
+ * apart (the i-th of each kind to fold i mod k); each fold's floor is recommended from the others and measured on it.
+ * One descending sweep over the candidates gives the curve and every fold's choice: O(n log n) for the sort, then
+ * O(k) a candidate.
+ *
+ * Memory: the scores of answered questions, 8 bytes each.
  */
 export class ThresholdAccumulator {
   private answerable = 0;
   private outOfScope = 0;
-  private readonly answered = new FloatList();
-  private readonly correct = new FloatList();
-  private readonly outOfScopeAnswered = new FloatList();
+  private readonly folds = Array.from({ length: CROSS_VALIDATION_FOLDS }, () => new Fold());
 
   add(r: QuestionResult): void {
     if (!hasResponse(r.outcome)) return;
     const expect = r.expected.expect;
     if (expect !== 'answer' && expect !== 'fallback') return;
     const top = top1(r);
-    const correct = r.outcome === 'correct';
+    const correct = answerOutcome(r) === 'correct';
     const score = top === undefined || (isNonAnswer(top) && !correct) ? null : top.answer_score;
     if (expect === 'answer') {
-      this.answerable++;
-      if (score === null) return;
-      this.answered.push(score);
-      if (correct) this.correct.push(score);
+      const fold = this.folds[this.answerable++ % CROSS_VALIDATION_FOLDS]!;
+      fold.answerable++;
+      if (score !== null) (correct ? fold.correct : fold.missed).push(score);
     } else {
-      this.outOfScope++;
-      if (score !== null) this.outOfScopeAnswered.push(score);
+      const fold = this.folds[this.outOfScope++ % CROSS_VALIDATION_FOLDS]!;
+      fold.outOfScope++;
+      if (score !== null) fold.outOfScopeAnswered.push(score);
     }
   }
 
   result(options: ThresholdOptions = {}): ThresholdAnalysis {
     const { answerable, outOfScope } = this;
     const how = thresholdObjective(options);
-    const answeredScores = this.answered.sorted();
-    const correctScores = this.correct.sorted();
-    const outOfScopeScores = this.outOfScopeAnswered.sorted();
-    const lowest = Math.min(answeredScores[0] ?? Infinity, outOfScopeScores[0] ?? Infinity);
+    const folds = this.folds.map((f) => new FoldCounts(f));
+    const highestOf = (of: readonly FoldCounts[]) => Math.max(...of.flatMap((f) => f.lists.map((l) => l.at(-1) ?? -Infinity)));
+    const lowest = Math.min(...folds.flatMap((f) => f.lists.map((l) => l[0] ?? Infinity)));
     const replayableFrom = lowest === Infinity ? null : lowest;
     const analysis = { ...how, answerable, outOfScope, replayableFrom };
-    if (answerable + outOfScope === 0) return { ...analysis, curve: [], recommended: null };
+    if (answerable + outOfScope === 0) return { ...analysis, curve: [], recommended: null, crossValidated: null };
 
-    const max = Math.max(0, answeredScores.at(-1) ?? 0, outOfScopeScores.at(-1) ?? 0);
-    const candidates = new Float64Array(answeredScores.length + outOfScopeScores.length + 1);
-    candidates.set(answeredScores);
-    candidates.set(outOfScopeScores, answeredScores.length);
-    candidates[candidates.length - 1] = replayableFrom === null ? 0 : max + 1;
+    const candidates = new Float64Array(folds.reduce((n, f) => n + f.lists.reduce((m, l) => m + l.length, 0), 0));
+    let filled = 0;
+    for (const f of folds) for (const l of f.lists) candidates.set(l, (filled += l.length) - l.length);
     candidates.sort();
+    // the highest + 1 refuses everything; 0 when nothing was answered
+    const topOf = (highest: number): number => (highest === -Infinity ? 0 : Math.max(0, highest) + 1);
 
-    const curve: ThresholdPoint[] = [];
-    for (let i = 0; i < candidates.length; i++) {
+    const validated = answerable >= CROSS_VALIDATION_FOLDS && (how.objective === 'keep-accuracy' || outOfScope >= CROSS_VALIDATION_FOLDS);
+    const totals = { answerable, outOfScope, correct: folds.reduce((n, f) => n + f.fold.correct.length, 0) };
+    const choices = validated ? folds.map((held) => new FoldChoice(how, totals, held, topOf(highestOf(folds.filter((f) => f !== held))))) : [];
+
+    const descending: ThresholdPoint[] = [];
+    const step = (t: number, first: boolean): void => {
+      let correct = 0;
+      let answered = 0;
+      let outOfScopeAnswered = 0;
+      for (const f of folds) {
+        f.lower(t);
+        correct += f.correct;
+        answered += f.answered;
+        outOfScopeAnswered += f.outOfScopeAnswered;
+      }
+      const answeredCorrectly = share(correct, answerable);
+      const refusedCorrectly = share(outOfScope - outOfScopeAnswered, outOfScope);
+      descending.push({ threshold: t, answeredCorrectly, refusedCorrectly, coverage: share(answered, answerable), objective: objectiveOf(how, answeredCorrectly, refusedCorrectly) });
+      choices.forEach((c, k) => c.consider(t, first, correct - folds[k]!.correct, outOfScopeAnswered - folds[k]!.outOfScopeAnswered));
+    };
+    step(topOf(highestOf(folds)), true);
+    for (let i = candidates.length - 1; i >= 0; i--) {
       const t = candidates[i]! === 0 ? 0 : candidates[i]!; // -0 is 0, as in a Set
-      if (curve.length > 0 && curve.at(-1)!.threshold === t) continue;
-      const answeredCorrectly = share(atLeast(correctScores, t), answerable);
-      const refusedCorrectly = share(outOfScope - atLeast(outOfScopeScores, t), outOfScope);
-      const coverage = share(atLeast(answeredScores, t), answerable);
-      const objective =
-        how.objective === 'f1' ? f1(answeredCorrectly, refusedCorrectly)
-        : how.objective === 'live-accuracy' ? (1 - how.oosShare!) * answeredCorrectly + how.oosShare! * refusedCorrectly
-        : answeredCorrectly;
-      curve.push({ threshold: t, answeredCorrectly, refusedCorrectly, coverage, objective });
+      if (t !== descending.at(-1)!.threshold) step(t, false);
     }
-    return { ...analysis, curve, recommended: recommend(curve, how, answerable, outOfScope) };
+    const curve = descending.reverse();
+    return { ...analysis, curve, recommended: recommend(curve, how, answerable, outOfScope), crossValidated: validated ? crossValidated(how, folds, choices, answerable, outOfScope) : null };
   }
 }
 
-function recommend(curve: ThresholdPoint[], how: ReturnType<typeof thresholdObjective>, answerable: number, outOfScope: number): ThresholdPoint | null {
+/** Each fold measured at the floor its training set chose, pooled. */
+function crossValidated(how: How, folds: readonly FoldCounts[], choices: readonly FoldChoice[], answerable: number, outOfScope: number): CrossValidation {
+  let correct = 0;
+  let answered = 0;
+  let outOfScopeAnswered = 0;
+  const thresholds = choices.map((c, k) => {
+    const t = c.threshold!;
+    const held = folds[k]!.at(t);
+    correct += held.correct;
+    answered += held.answered;
+    outOfScopeAnswered += held.outOfScopeAnswered;
+    return t;
+  });
+  const answeredCorrectly = share(correct, answerable);
+  const refusedCorrectly = share(outOfScope - outOfScopeAnswered, outOfScope);
+  return { folds: folds.length, thresholds, answeredCorrectly, refusedCorrectly, coverage: share(answered, answerable), objective: objectiveOf(how, answeredCorrectly, refusedCorrectly) };
+}
+
+function recommend(curve: ThresholdPoint[], how: How, answerable: number, outOfScope: number): ThresholdPoint | null {
   if (answerable === 0 || curve.length === 0) return null;
   if (how.objective === 'keep-accuracy') {
     const floor = curve[0]!.answeredCorrectly - how.maxAccuracyDrop! - 1e-12;
