@@ -4,7 +4,7 @@ import { describeExpected, describeGot, ms, pct, truncate } from './describe.js'
 import { neutralizeMentions } from './escape.js';
 import { crossValidationText, floorFigures, IN_SAMPLE_NOTE } from './floor.js';
 import { figureInterval, figureValue, headline, type Figure } from './headline.js';
-import { allSlices, confusions, failingConversations, firstFailing, firstFailingConversations, isSingle, outOfScopeMisses, type SliceView } from './insights.js';
+import { allSlices, confusions, failingConversations, fallbackMissedText, firstFailing, firstFailingConversations, isSingle, outOfScopeMisses, unlistedMisses, type SliceView } from './insights.js';
 import type { Interval } from '../model/metrics.js';
 import { attentionCount, minusCounts, OUTCOME_CLASSES, outcomesShown } from '../model/outcome.js';
 import type { ScoredData } from '../model/source.js';
@@ -97,9 +97,11 @@ function markdown(data: ScoredData): string {
     for (const c of top) lines.push(`| ${md(c.expected, 40)} | ${md(c.got, 40)} | ${c.count} | ${c.examples.slice(0, 3).map((id) => md(id, 20)).join(', ')} |`);
   }
   const misses = outOfScopeMisses(data, 5);
-  if (misses.length > 0) {
-    lines.push('', '**Out-of-scope questions answered anyway**', '', '| answered by | count | e.g. |', '|---|---:|---|');
+  if (o.fallback_missed > 0) {
+    lines.push('', `**Out-of-scope questions answered anyway** (fallback missed): ${fallbackMissedText(o)}`, '', '| answered by | count | e.g. |', '|---|---:|---|');
     for (const c of misses) lines.push(`| ${md(c.got, 40)} | ${c.count} | ${c.examples.slice(0, 3).map((id) => md(id, 20)).join(', ')} |`);
+    const rest = unlistedMisses(o, misses);
+    if (rest > 0) lines.push(`| … other entries | ${rest} | |`);
   }
   // a conversation's failing turn is listed with its conversation, above
   const count = attentionCount(minusCounts(o, metrics.conversations?.turnOutcomes));
