@@ -1,6 +1,6 @@
 import type { QuestionResult } from '../model/report.js';
 import { isCorrect, isJudged } from '../model/outcome.js';
-import { isRanked, reciprocalRank } from '../score/metrics/rank-metrics.js';
+import { CountedSum, isRanked, reciprocalRank } from '../score/metrics/rank-metrics.js';
 import type { PairedDelta, SliceComparison } from './schema.js';
 import { bootstrapMean, ValueCounter } from './stats/bootstrap.js';
 import { holm } from './stats/holm.js';
@@ -16,24 +16,28 @@ export interface StatsOptions {
 /** A pair that enters the statistics: labeled and error-free on both sides. */
 export const isJudgedPair = (base: QuestionResult, head: QuestionResult): boolean => isJudged(base.outcome) && isJudged(head.outcome);
 
-/** One per-question value on both sides, summed as it comes (in the order the pairs come), and its differences counted. */
+/**
+ * One per-question value on both sides, each side summed by value (CountedSum: the same questions give the same
+ * mean as the report's own, in whatever order they come), and its differences counted.
+ */
 class PairedValues {
-  baseSum = 0;
-  headSum = 0;
+  readonly base = new CountedSum();
+  readonly head = new CountedSum();
   readonly diffs = new ValueCounter();
 
   add(base: number, head: number): void {
-    this.baseSum += base;
-    this.headSum += head;
+    this.base.add(base);
+    this.head.add(head);
     this.diffs.add(head - base);
   }
 
-  /** Mean base, mean head and the bootstrap interval of the mean difference. */
+  /** Mean base, mean head, their difference (head − base) and the bootstrap interval of the mean difference. */
   delta(name: string, o: StatsOptions): PairedDelta {
     const n = this.diffs.n;
     if (n === 0) return { n, base: null, head: null, delta: null, low: null, high: null };
-    const boot = bootstrapMean(this.diffs.distinct(), this.diffs.sum / n, { resamples: o.resamples, seed: streamSeed(o.seed, name), confidence: o.confidence });
-    return { n, base: this.baseSum / n, head: this.headSum / n, delta: boot?.delta ?? null, low: boot?.low ?? null, high: boot?.high ?? null };
+    const [base, head] = [this.base.sum() / n, this.head.sum() / n];
+    const boot = bootstrapMean(this.diffs.distinct(), head - base, { resamples: o.resamples, seed: streamSeed(o.seed, name), confidence: o.confidence });
+    return { n, base, head, delta: boot?.delta ?? null, low: boot?.low ?? null, high: boot?.high ?? null };
   }
 }
 
@@ -76,8 +80,9 @@ export class PairedCounts {
   }
 
   /**
-   * MRR delta over the paired questions that rank metrics count on both sides (`isRanked`: expectations given,
-   * no error), with the report's reciprocal rank, so comparing a report with itself gives the report's MRR.
+   * MRR delta over the paired questions that rank metrics count on both sides (`isRanked`: expectations given, a
+   * response), with the report's reciprocal rank: over the same questions, each side's MRR is its report's
+   * metrics.rank.mrr, to the last bit.
    * When either report lacks `rank` on such a question (reports written before rank existed), the MRR is
    * unknown: null, with a note saying which side lacks it.
    */

@@ -112,7 +112,12 @@ export const PairedStatsSchema = z.object({
   n: z.number().int(),
   mcnemar: McNemarSchema,
   top1Accuracy: PairedDeltaSchema,
-  /** Null when a report lacks per-question `rank` (older reports): see `mrrNote`. */
+  /**
+   * Mean reciprocal rank over the paired questions both reports' metrics.rank count (expected_* given, answered in
+   * both runs): `n` of them; `base` and `head` are each report's metrics.rank.mrr over those questions (the same
+   * number when they are all its ranked questions); `delta` = head − base. Null when a report lacks per-question
+   * `rank` (older reports): see `mrrNote`.
+   */
   mrr: PairedDeltaSchema.nullable(),
   mrrNote: z.string().nullable(),
 });

@@ -80,6 +80,32 @@ export const ThresholdAnalysisSchema = z.object({
   curve: z.array(ThresholdPointSchema),
   /** The threshold that maximizes the objective (the highest on ties); null without answerable or out-of-scope questions. */
   recommended: ThresholdPointSchema.nullable(),
+  /**
+   * The recommended point's figures are measured on the questions it was chosen on, so they are optimistic; this is
+   * their k-fold cross-validated estimate. Null when there is no recommendation, or too few questions to give every
+   * fold one: fewer than k (5) answerable questions, or (f1, live-accuracy) out-of-scope ones. Absent from a report
+   * written before schema 1.4: answer-eval computes its threshold analysis again from its results (withMetrics).
+   */
+  crossValidated: z
+    .object({
+      /**
+       * k. The questions the analysis counts are dealt to the folds in results order, answerable and out-of-scope
+       * apart: the i-th (0-based) of each kind goes to fold i mod k.
+       */
+      folds: z.number().int(),
+      /** Fold by fold, the floor recommended from the other k − 1 folds' questions alone (the same rule, objective and candidates). */
+      thresholds: z.array(z.number()),
+      /** Pooled over the held-out folds, each at its own fold's floor: answerable questions answered correctly / answerable. */
+      answeredCorrectly: z.number(),
+      /** Out-of-scope questions refused / out-of-scope, likewise. */
+      refusedCorrectly: z.number(),
+      /** Answerable questions answered at all / answerable, likewise. */
+      coverage: z.number(),
+      /** The objective of the pooled figures. */
+      objective: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** Every headline metric for one slice of the questions (a language, a tag, a category). */
@@ -212,6 +238,7 @@ export type RankMetrics = z.infer<typeof RankMetricsSchema>;
 export type Distribution = z.infer<typeof DistributionSchema>;
 export type ThresholdPoint = z.infer<typeof ThresholdPointSchema>;
 export type ThresholdAnalysis = z.infer<typeof ThresholdAnalysisSchema>;
+export type CrossValidation = NonNullable<ThresholdAnalysis['crossValidated']>;
 export type Slice = z.infer<typeof SliceSchema>;
 export type Confusion = z.infer<typeof ConfusionSchema>;
 export type Entry = z.infer<typeof EntrySchema>;

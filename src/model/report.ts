@@ -6,7 +6,7 @@ import { TURN_CHECK_KEYS, type TurnCheckKey } from './turn-checks.js';
 import { VerdictSchema } from './verdict.js';
 
 /** Bump the major on a breaking change: compare and merge refuse to mix majors. */
-export const SCHEMA_VERSION = '1.3';
+export const SCHEMA_VERSION = '1.4';
 
 /** The part of a schemaVersion that must match for two reports to mix. */
 export const schemaMajor = (version: string): string => version.split('.')[0] ?? version;

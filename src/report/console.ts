@@ -2,6 +2,7 @@ import type { Metrics } from '../model/metrics.js';
 import { OUTCOME_CLASSES, outcomesShown } from '../model/outcome.js';
 import type { ReportHead } from '../model/source.js';
 import { conversationConsoleLines } from './conversations.js';
+import { IN_SAMPLE_NOTE, tooFewText } from './floor.js';
 import { figureInterval, figureValue, headline } from './headline.js';
 import { plural } from '../util/text.js';
 
@@ -12,6 +13,22 @@ const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)}
 function headlineLines(m: Metrics): string[] {
   const cells = headline(m).map((f) => `${f.name.padEnd(19)} ${figureValue(f)}${figureInterval(f) ? ` (95% CI ${figureInterval(f)})` : ''}`);
   return [`  ${cells[0]!.padEnd(48)}  ${cells[1]}`, `  ${cells[2]!.padEnd(48)}  ${cells[3]}`];
+}
+
+/** The recommended floor, as measured on its own questions (optimistic), and cross-validated. */
+function floorLines({ thresholds: t }: Metrics): string[] {
+  const rec = t.recommended;
+  if (!rec) return [];
+  const figures = (p: { answeredCorrectly: number; refusedCorrectly: number }) =>
+    `in-scope answered correctly ${pct(p.answeredCorrectly)}${t.outOfScope > 0 ? `, out-of-scope refused ${pct(p.refusedCorrectly)}` : ''}`;
+  const lines = [`  ${'recommended floor'.padEnd(19)} ${rec.threshold}: ${figures(rec)}, ${IN_SAMPLE_NOTE}`];
+  const cv = t.crossValidated;
+  if (cv === null) lines.push(`  ${'cross-validated'.padEnd(19)} not enough questions: ${tooFewText(t)}`);
+  else if (cv !== undefined) {
+    const [low, high] = [Math.min(...cv.thresholds), Math.max(...cv.thresholds)];
+    lines.push(`  ${'cross-validated'.padEnd(19)} ${cv.folds} folds: ${figures(cv)} (floors chosen ${low === high ? low : `${low} to ${high}`})`);
+  }
+  return lines;
 }
 
 /** The few lines printed at the end of a run. */
@@ -25,6 +42,7 @@ export function renderConsoleSummary(report: ReportHead): string {
     `  ${outcomesShown(report.metrics?.conversations !== undefined).map((k) => `${OUTCOME_CLASSES[k].label} ${o[k]}`).join('  ')}`,
     ...(report.metrics?.conversations ? conversationConsoleLines(report.metrics.conversations) : []),
     `  latency p50 ${ms(s.latencyMs.p50)}  p90 ${ms(s.latencyMs.p90)}  p99 ${ms(s.latencyMs.p99)}`,
+    ...(report.metrics ? floorLines(report.metrics) : []),
   ];
   if (s.unorderedLists > 0) lines.push(`  note: ${s.unorderedLists} answer lists were not in descending score order (top-1 taken by score)`);
   if (run.stopReason) lines.push(`  stopped: ${run.stopReason}`);

@@ -1,4 +1,5 @@
-import { failingCount, needsAttention } from '../model/outcome.js';
+import { failingCount, fallbackMissedFraction, needsAttention, ratio, type OutcomeCounts } from '../model/outcome.js';
+import { pct } from './describe.js';
 import type { Confusion, ConversationMetrics } from '../model/metrics.js';
 import type { QuestionResult } from '../model/report.js';
 import type { ScoredData } from '../model/source.js';
@@ -37,6 +38,19 @@ export const confusions = ({ head }: ScoredData, limit = 20): Confusion[] => hea
 
 /** The entries that answered out-of-scope questions, most first. */
 export const outOfScopeMisses = ({ head }: ScoredData, limit = 20): Confusion[] => head.metrics.outOfScopeMisses.slice(0, limit);
+
+/**
+ * The out-of-scope questions answered anyway (`fallback_missed`), over the out-of-scope questions the headline's
+ * out-of-scope recall and --max-fallback-missed-rate count: `12 of 17 out-of-scope questions (fallback missed rate 70.6%)`.
+ */
+export function fallbackMissedText(outcomes: OutcomeCounts): string {
+  const f = fallbackMissedFraction(outcomes);
+  return `${f.successes} of ${f.n} out-of-scope questions (fallback missed rate ${pct(ratio(f))})`;
+}
+
+/** How many of the out-of-scope questions answered anyway the listed entries leave out (the list is cut short). */
+export const unlistedMisses = (outcomes: OutcomeCounts, listed: readonly Confusion[]): number =>
+  outcomes.fallback_missed - listed.reduce((n, c) => n + c.count, 0);
 
 /**
  * The first `limit` questions that need a look (failures and errors), only those `which` keeps (e.g. single questions,

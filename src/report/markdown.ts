@@ -2,8 +2,9 @@ import { consistencyMarkdown } from './consistency.js';
 import { conversationsMarkdown } from './conversations.js';
 import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
 import { neutralizeMentions } from './escape.js';
+import { crossValidationText, floorFigures, IN_SAMPLE_NOTE } from './floor.js';
 import { figureInterval, figureValue, headline, type Figure } from './headline.js';
-import { allSlices, confusions, failingConversations, firstFailing, firstFailingConversations, isSingle, outOfScopeMisses, type SliceView } from './insights.js';
+import { allSlices, confusions, failingConversations, fallbackMissedText, firstFailing, firstFailingConversations, isSingle, outOfScopeMisses, unlistedMisses, type SliceView } from './insights.js';
 import type { Interval } from '../model/metrics.js';
 import { attentionCount, minusCounts, OUTCOME_CLASSES, outcomesShown } from '../model/outcome.js';
 import type { ScoredData } from '../model/source.js';
@@ -83,7 +84,9 @@ function markdown(data: ScoredData): string {
   const recommended = metrics.thresholds.recommended;
   if (recommended) {
     const t = metrics.thresholds;
-    lines.push('', `Recommended floor threshold **${recommended.threshold}**: answers ${pct(recommended.answeredCorrectly)} of in-scope questions correctly, refuses ${pct(recommended.refusedCorrectly)} of out-of-scope ones (objective: ${md(t.objectiveText, 200)}${t.replayableFrom !== null ? `; the service answered nothing below ${t.replayableFrom}, so no lower floor can be judged` : ''})`);
+    lines.push('', `Recommended floor threshold **${recommended.threshold}**: ${floorFigures(recommended, t.outOfScope > 0)}, ${IN_SAMPLE_NOTE} (objective: ${md(t.objectiveText, 200)}${t.replayableFrom !== null ? `; the service answered nothing below ${t.replayableFrom}, so no lower floor can be judged` : ''}).`);
+    const validated = crossValidationText(t);
+    if (validated) lines.push('', `${validated}.`);
   }
   const slices = allSlices(data);
   const worst = (['category', 'language', 'tag'] as const).flatMap((d) => worstSlices(d, slices[d]));
@@ -94,9 +97,11 @@ function markdown(data: ScoredData): string {
     for (const c of top) lines.push(`| ${md(c.expected, 40)} | ${md(c.got, 40)} | ${c.count} | ${c.examples.slice(0, 3).map((id) => md(id, 20)).join(', ')} |`);
   }
   const misses = outOfScopeMisses(data, 5);
-  if (misses.length > 0) {
-    lines.push('', '**Out-of-scope questions answered anyway**', '', '| answered by | count | e.g. |', '|---|---:|---|');
+  if (o.fallback_missed > 0) {
+    lines.push('', `**Out-of-scope questions answered anyway** (fallback missed): ${fallbackMissedText(o)}`, '', '| answered by | count | e.g. |', '|---|---:|---|');
     for (const c of misses) lines.push(`| ${md(c.got, 40)} | ${c.count} | ${c.examples.slice(0, 3).map((id) => md(id, 20)).join(', ')} |`);
+    const rest = unlistedMisses(o, misses);
+    if (rest > 0) lines.push(`| … other entries | ${rest} | |`);
   }
   // a conversation's failing turn is listed with its conversation, above
   const count = attentionCount(minusCounts(o, metrics.conversations?.turnOutcomes));

@@ -29,3 +29,14 @@ export function judge(question: Pick<Question, 'expect' | 'expected'>, top: Answ
  */
 export const withChecks = (outcome: Outcome, checks: CheckVerdict | undefined): Outcome =>
   checks !== undefined && checks.failed.length > 0 && !OUTCOME_CLASSES[outcome].failing ? 'check_failed' : outcome;
+
+/**
+ * The outcome of a result's answer alone, its turn checks aside (withChecks undone): a `check_failed` turn's answer
+ * passed, so it was `correct` (expect=answer), `fallback_ok` (expect=fallback) or `unlabeled` (nothing expected of
+ * it); every other outcome is its answer's. What the score distributions and the floor replay judge: a floor acts
+ * on answers, not on dialogue checks.
+ */
+export function answerOutcome(r: { outcome: Outcome; expected: { expect: Question['expect'] } }): Outcome {
+  if (r.outcome !== 'check_failed') return r.outcome;
+  return r.expected.expect === 'answer' ? 'correct' : r.expected.expect === 'fallback' ? 'fallback_ok' : 'unlabeled';
+}

@@ -5,6 +5,7 @@ import { OUTCOMES, type Outcome } from '../../src/model/outcome.js';
 import { top1 } from '../../src/score/result.js';
 import { summarize } from '../../src/score/summary.js';
 import { EntryIndex, EntryTable } from '../../src/score/metrics/entries.js';
+import { thresholdAnalysis } from '../../src/score/metrics/thresholds.js';
 import { withReason } from './results.js';
 
 /** Strings that must never run or be taken as a formula by whatever renders a report. */
@@ -277,6 +278,8 @@ export function fixtureMetrics(results: QuestionResult[]): Metrics {
       replayableFrom: 0,
       curve,
       recommended,
+      // the real estimate from these results (the fixture's curve is a coarse grid of its own)
+      crossValidated: thresholdAnalysis(results).crossValidated,
     },
     breakdowns: {
       language: breakdown(results, (r) => [r.language]),

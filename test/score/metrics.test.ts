@@ -237,6 +237,21 @@ describe('computeMetrics', () => {
     expect(m.breakdowns.language.map((s) => s.key)).toEqual(['en']);
     expect(m.confusions).toEqual([{ expected: '1', got: 'label-2', count: 1, examples: [results[1]!.id] }]);
   });
+  it('score distributions go by whether the answer was right: a check_failed turn with a right answer is correct', () => {
+    const turn = (expected: QuestionResult['expected'], score: number) => res({ outcome: 'check_failed', expected, answers: [ans(1, score)] });
+    const m = computeMetrics(arraySource([
+      res({ outcome: 'correct', expected: seq('1'), answers: [ans(1, 80)] }),
+      turn(seq('1'), 70), // the answer met its expectations, a dialogue check failed: correct
+      turn({ expect: 'answer' }, 65), // any answer was right: correct
+      turn({ expect: null }, 90), // nothing expected of its answer: in neither
+      res({ outcome: 'check_failed', expected: fallback, answers: [floor(40)] }), // a right refusal: in neither
+      res({ outcome: 'wrong', expected: seq('1'), answers: [ans(2, 60)] }),
+      res({ outcome: 'abstained', expected: seq('1'), answers: [floor(30)] }),
+      res({ outcome: 'fallback_missed', expected: fallback, answers: [ans(3, 50)] }),
+    ]));
+    expect(m.scores.correct).toMatchObject({ count: 3, percentiles: { p10: 66, p50: 70 } });
+    expect(m.scores.notCorrect).toMatchObject({ count: 3, percentiles: { p50: 50 } });
+  });
   it('an all-error run: nothing to rate but the error rate', () => {
     const m = computeMetrics(arraySource([res({ outcome: 'error', latencyMs: null }), res({ outcome: 'error', expected: seq('1'), latencyMs: null })]));
     expect(m.intervals.top1Accuracy.value).toBeNull();

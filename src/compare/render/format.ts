@@ -70,12 +70,15 @@ const dec = (v: number | null): string => (v === null ? 'n/a' : v.toFixed(3));
 /** An MRR delta, signed, or n/a. */
 export const mrrDeltaText = (m: PairedDelta | null): string => (m === null || m.delta === null ? 'n/a' : signed(m.delta, 3));
 
+/** Who compare's MRR counts: the questions each report's metrics.rank counts, in both. */
+export const MRR_POPULATION = 'ranked questions (with expected_*, answered in both runs)';
+
 /** The MRR change, or why it is not compared. */
 export function mrrText(c: Comparison): string | null {
   const m = c.paired.mrr;
   if (m === null) return c.paired.mrrNote;
   const ci = m.low === null || m.high === null ? 'n/a' : `${signed(m.low, 3)} … ${signed(m.high, 3)}`;
-  return `MRR ${dec(m.base)} → ${dec(m.head)} (Δ ${m.delta === null ? 'n/a' : signed(m.delta, 3)}, 95% CI ${ci}) on ${m.n} answerable questions`;
+  return `MRR ${dec(m.base)} → ${dec(m.head)} (Δ ${m.delta === null ? 'n/a' : signed(m.delta, 3)}, 95% CI ${ci}) on ${m.n} ${MRR_POPULATION}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { pct, truncate } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
+import { fallbackMissedText, unlistedMisses } from '../insights.js';
 import type { Confusion, Entry, EntryFlow } from '../../model/metrics.js';
 import { OUT_OF_SCOPE, REFUSED } from '../../score/metrics/entries.js';
 import { normalizeText } from '../../model/normalize.js';
@@ -141,16 +142,19 @@ export function confusionList({ metrics }: PageContext, limit = 15): string {
 }
 
 /** Out-of-scope questions answered anyway, by the entry that answered them: apart from the confusions between entries. */
-export function outOfScopeList({ metrics }: PageContext, limit = 15): string {
+export function outOfScopeList({ report, metrics }: PageContext, limit = 15): string {
   const list = metrics.outOfScopeMisses.slice(0, limit);
-  const total = metrics.outOfScopeMisses.reduce((n, c) => n + c.count, 0);
-  if (list.length === 0) return '<p class="hint">No out-of-scope question was answered.</p>';
+  const outcomes = report.summary.outcomes;
+  if (outcomes.fallback_missed === 0) return '<p class="hint">No out-of-scope question was answered.</p>';
+  // report.json keeps the 50 entries that answered most: the rows add up to the count all the same
+  const rest = unlistedMisses(outcomes, list);
+  const more = rest > 0 ? `<tr><td colspan="3" class="hint">… ${rest} more, answered by entries not listed: ${gotoLink({ outcome: 'fallback_missed' }, `every one of the ${outcomes.fallback_missed}`)}</td></tr>` : '';
   const key = keyResolver(metrics.entries);
   const rows = list.map((c) => {
     const got = key(c.got);
     return `<tr><td>${got !== undefined ? gotoLink({ got }, h(c.got), '', 'every question it answered') : h(c.got)}</td><td class="num">${got !== undefined ? gotoLink({ expected: OUT_OF_SCOPE, got }, String(c.count)) : c.count}</td><td>${examples(c)}</td></tr>`;
   });
-  return `<div class="table-wrap"><table class="slices"><caption>Out-of-scope questions answered anyway (${total}), by the entry that answered</caption><thead><tr><th>answered by</th><th class="num">count</th><th>examples</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<div class="table-wrap"><table class="slices out-of-scope"><caption>Out-of-scope questions answered anyway (fallback missed): ${h(fallbackMissedText(outcomes))}, by the entry that answered</caption><thead><tr><th>answered by</th><th class="num">count</th><th>examples</th></tr></thead><tbody>${rows.join('')}${more}</tbody></table></div>`;
 }
 
 /** The per-entry view: the table, the matrix, then confusions and out-of-scope misses side by side. */

@@ -1,6 +1,7 @@
 import { consistencyCard } from '../consistency.js';
 import { ms, pct } from '../describe.js';
 import { escapeHtml as h } from '../escape.js';
+import { crossValidationText, floorFigures, IN_SAMPLE_NOTE } from '../floor.js';
 import { figureInterval, figureValue, headline } from '../headline.js';
 import type { Interval } from '../../model/metrics.js';
 import { needsAttention, OUTCOME_CLASSES, OUTCOMES, outcomesShown, type Outcome } from '../../model/outcome.js';
@@ -46,7 +47,8 @@ export function floorAdvice({ metrics }: PageContext, linkToCurve = true): strin
   const rec = t.recommended;
   const from = t.replayableFrom === null ? '' : ` The service answered nothing below <b>${h(t.replayableFrom)}</b> in this run, so no lower floor can be judged from it.`;
   if (!rec) return `<p class="hint">No floor to recommend: ${t.answerable === 0 ? 'no in-scope question' : 'no out-of-scope question'} to weigh it on.${from}</p>`;
-  return `<div class="big">${h(rec.threshold)}</div><p class="hint">Chosen for: ${h(t.objectiveText)} (${rec.objective.toFixed(3)} at this floor). There the service answers ${pct(rec.answeredCorrectly)} of in-scope questions correctly, refuses ${pct(rec.refusedCorrectly)} of out-of-scope ones, and answers ${pct(rec.coverage)} of in-scope questions at all.${from}${linkToCurve ? ' <a href="#floor">The curve →</a>' : ''}</p>`;
+  const validated = crossValidationText(t);
+  return `<div class="big">${h(rec.threshold)}</div><p class="hint">Chosen for: ${h(t.objectiveText)} (${rec.objective.toFixed(3)} at this floor). There the service ${h(floorFigures(rec, t.outOfScope > 0))}, ${h(IN_SAMPLE_NOTE)}.${from}${linkToCurve ? ' <a href="#floor">The curve →</a>' : ''}</p>${validated ? `<p class="hint cross-validated">${h(validated)}.</p>` : ''}`;
 }
 
 /** The smaller cards: top-1 accuracy, rates, latency, ranking, consistency, the recommended floor. */

@@ -81,7 +81,7 @@ export function floorSection(page: PageContext): string {
 ${figure('What each floor would do', thresholdChart(report), `${from === null ? '' : `From ${h(from)}, the lowest score the service answered with: no lower floor can be judged from this run. `}Hover a point for its figures.`)}
 </div>
 <div class="grid2">
-${figure('Top-1 score: correct vs not correct', scoreChart(report), 'Not-correct answers scoring above the threshold are the ones a floor cannot catch.')}
+${figure('Top-1 score: correct vs not correct', scoreChart(report), `Not-correct answers scoring above the threshold are the ones a floor cannot catch.${metrics.conversations ? ' A turn whose answer was right counts as correct here even when a dialogue check failed (check failed): a floor acts on answers.' : ''}`)}
 ${figure('Latency', latencyChart(report))}
 </div>`;
 }

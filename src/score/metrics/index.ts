@@ -2,6 +2,7 @@ import type { Metrics } from '../../model/metrics.js';
 import { answerableFraction, hasResponse, OUTCOME_CLASSES, outOfScopeFraction, top1Fraction } from '../../model/outcome.js';
 import type { QuestionResult, Summary } from '../../model/report.js';
 import type { ReportData, ResultSource, ScoredData } from '../../model/source.js';
+import { answerOutcome } from '../outcome.js';
 import { top1 } from '../result.js';
 import { Tally } from '../tally.js';
 import { SliceGroups } from './breakdowns.js';
@@ -12,15 +13,20 @@ import { ConversationCounter } from './conversations.js';
 import { BinCounter, distribution, Extent } from './distribution.js';
 import { FloatList } from './floats.js';
 import { RankAccumulator } from './rank-metrics.js';
-import { ThresholdAccumulator, type ThresholdOptions } from './thresholds.js';
+import { thresholdAnalysis, ThresholdAccumulator, type ThresholdOptions } from './thresholds.js';
 import { wilson } from './wilson.js';
 
 const hasLatency = (r: QuestionResult): r is QuestionResult & { latencyMs: number } => hasResponse(r.outcome) && r.latencyMs !== null;
 
-/** The top-1 scores the score distributions count: judged questions whose top-1 was an answer or a failure (not a right refusal). */
-const scored = (r: QuestionResult): boolean => {
-  const c = OUTCOME_CLASSES[r.outcome];
-  return c.judged && (c.answerable || c.failing);
+/**
+ * Which score distribution a result's top-1 score goes to, by its answer's outcome (answerOutcome: a `check_failed`
+ * turn whose answer met its expectations is correct): `correct`, or wrong / abstained / fallback missed; undefined for
+ * a right refusal, an unlabeled answer or an error.
+ */
+const scoreGroup = (r: QuestionResult): 'correct' | 'notCorrect' | undefined => {
+  const o = answerOutcome(r);
+  const c = OUTCOME_CLASSES[o];
+  return !c.judged ? undefined : o === 'correct' ? 'correct' : c.failing ? 'notCorrect' : undefined;
 };
 
 export interface ScoreOptions {
@@ -56,9 +62,10 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
     for (const r of results) {
       tally.add(r);
       const top = top1(r);
-      if (top !== undefined && scored(r)) {
-        (r.outcome === 'correct' ? correct : notCorrect).push(top.answer_score);
-        scoreExtent.add(top.answer_score);
+      const group = top === undefined ? undefined : scoreGroup(r);
+      if (group !== undefined) {
+        (group === 'correct' ? correct : notCorrect).push(top!.answer_score);
+        scoreExtent.add(top!.answer_score);
       }
       if (hasLatency(r)) latencyExtent.add(r.latencyMs);
       rank.add(r);
@@ -122,8 +129,16 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
 /** report.metrics alone (see scoreResults). */
 export const computeMetrics = (results: ResultSource, options?: ScoreOptions): Metrics => scoreResults(results, options).metrics;
 
-/** The report with its metrics: as it is when it has them, else computed from its results (an older report.json). */
+/**
+ * The report with its metrics: as it is when it has them, else computed from its results (an older report.json).
+ * A report written before the cross-validated floor (schema 1.4) gets its threshold analysis computed again, with
+ * the objective it was written with, so the floor it shows and its estimate come from the same rules.
+ */
 export function withMetrics(data: ReportData): ScoredData {
   const { metrics } = data.head;
-  return metrics ? { head: { ...data.head, metrics }, results: data.results } : { head: { ...data.head, metrics: computeMetrics(data.results) }, results: data.results };
+  if (!metrics) return { head: { ...data.head, metrics: computeMetrics(data.results) }, results: data.results };
+  if (metrics.thresholds.crossValidated !== undefined) return { head: { ...data.head, metrics }, results: data.results };
+  const { objective, oosShare, maxAccuracyDrop } = metrics.thresholds;
+  const options = { objective, ...(oosShare !== null ? { oosShare } : {}), ...(maxAccuracyDrop !== null ? { maxAccuracyDrop } : {}) };
+  return { head: { ...data.head, metrics: { ...metrics, thresholds: thresholdAnalysis(data.results, options) } }, results: data.results };
 }

@@ -3,7 +3,7 @@ import { escapeHtml as h } from '../../../report/escape.js';
 import { CHANGE_CLASSES } from '../../classes.js';
 import type { Comparison, PairedDelta, QuestionChange, SliceComparison } from '../../schema.js';
 import { conversationCard } from './conversations.js';
-import { interval, metricRows, mrrDeltaText, pct, pts, pValue, score, signed } from '../format.js';
+import { interval, metricRows, MRR_POPULATION, mrrDeltaText, pct, pts, pValue, score, signed } from '../format.js';
 
 /** An accuracy interval in points, numbers only: `−8.4 … −3.8`. */
 const pointsInterval = (d: PairedDelta): string => (d.low === null || d.high === null ? 'n/a' : `${signed(d.low * 100, 1)} … ${signed(d.high * 100, 1)}`);
@@ -38,8 +38,8 @@ export function cards(c: Comparison): string {
     card(
       'MRR',
       mrr === null || mrr.delta === null
-        ? `<div class="hint">${h(c.paired.mrrNote ?? 'no answerable question in both runs')}</div>`
-        : `<div class="big">${mrr.head?.toFixed(3)} <small>from ${mrr.base?.toFixed(3)}</small></div><div class="big ${tone(mrr.delta)}">${h(signed(mrr.delta, 3))}</div><div class="ci">95% CI ${h(mrr.low === null || mrr.high === null ? 'n/a' : `${signed(mrr.low, 3)} … ${signed(mrr.high, 3)}`)} on ${mrr.n.toLocaleString('en')} answerable</div>`,
+        ? `<div class="hint">${h(c.paired.mrrNote ?? 'no ranked question (with expected_*) answered in both runs')}</div>`
+        : `<div class="big">${mrr.head?.toFixed(3)} <small>from ${mrr.base?.toFixed(3)}</small></div><div class="big ${tone(mrr.delta)}">${h(signed(mrr.delta, 3))}</div><div class="ci">95% CI ${h(mrr.low === null || mrr.high === null ? 'n/a' : `${signed(mrr.low, 3)} … ${signed(mrr.high, 3)}`)} on ${mrr.n.toLocaleString('en')} ${h(MRR_POPULATION)}</div>`,
     ),
   );
   parts.push(
