@@ -16,7 +16,8 @@ import { missingInKb } from '../dataset/validate.js';
 import { inShard } from '../dataset/shard.js';
 import { OUTCOME_CLASSES } from '../model/outcome.js';
 import { isConversation, type Conversation, type DatasetItem, type Question } from '../model/question.js';
-import { AnswerEvalError, ConfigError, InputError, RunAbortedError, type InputProblem } from '../errors.js';
+import { AnswerEvalError, ConfigError, formatProblem, InputError, RunAbortedError, type InputProblem } from '../errors.js';
+import { metadataProblems, reportedMetadata } from '../dataset/metadata.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
 import { toReport, type ReportData } from '../model/source.js';
 import { scoreConversation, type AskedConversation } from '../score/conversation.js';
@@ -161,6 +162,8 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   if (badSetting) throw badSetting;
   if (mismatchCount > 0) o.onKbMismatch?.(mismatches, mismatchCount);
+  for (const p of metadataProblems(checked.metadata, source.name)) o.onWarning?.(formatProblem(p));
+  const metadata = reportedMetadata(checked.metadata);
   const idsByLine = byLine > 0 && !checked.columns.includes('id');
   if (idsByLine) {
     o.onWarning?.(
@@ -175,6 +178,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     ...(source.encoding ? { encoding: source.encoding } : {}),
     ...(checked.conversations > 0 ? { conversations: checked.conversations } : {}),
     ...(idsByLine ? { idsByLine } : {}),
+    ...(metadata ? { metadata } : {}),
   };
   await checkUnchanged(source);
 
