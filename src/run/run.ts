@@ -9,6 +9,7 @@ import { Transport } from '../client/transport.js';
 import { answerEndpoint } from '../client/url.js';
 import { readAliases } from '../dataset/aliases.js';
 import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { kbRefsOf } from '../dataset/kb-refs.js';
 import { loadKnowledgeBase } from '../engine/kb.js';
 import { checkQuestions, checkUnchanged, itemsOf } from '../dataset/read.js';
@@ -30,7 +31,7 @@ import { Backlog } from './backlog.js';
 import { askConversation, conversationUser } from './conversation.js';
 import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
-import { headerDifferences, JournalWriter, readJournal, repeatKey, type JournalEntry } from './journal.js';
+import { headerDifferences, journalPath, JournalWriter, readJournal, repeatKey, type JournalEntry } from './journal.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 import { entriesOf } from './knowledge-base.js';
 import { RepeatStore, withRepeats } from './repeats.js';
@@ -195,6 +196,9 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     if (diffs.length > 0) throw new ConfigError(`cannot resume ${o.journalDir}: ${diffs.join('; ')}`);
     journal = await JournalWriter.resume(o.journalDir!, prior.validBytes, stop);
   } else if (o.journalDir !== undefined) {
+    if (await stat(journalPath(o.journalDir)).then(() => true, () => false)) {
+      throw new ConfigError(`${o.journalDir} holds the journal of another run (${journalPath(o.journalDir)}): resume it, or journal this run elsewhere`);
+    }
     journal = await JournalWriter.create(o.journalDir, header, stop);
   }
   const store = journal ? journalStore(journal.path, total) : memoryStore(total);
@@ -209,7 +213,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     for (let k = 0; k < o.repeat; k++) {
       let index = 0;
       // the dataset changed: nothing more is read, what was asked stays, partial reports follow
-      for await (const q of inPages(endOnError(itemsOf(source), (error) => stop(datasetStop(error, o.journalDir))), PAGE)) {
+      for await (const q of inPages(endOnError(itemsOf(source), (error) => stop(datasetStop(error, o.journalDir, o.resumeDir ?? o.journalDir))), PAGE)) {
         if (!mine(q)) continue;
         if (isConversation(q)) {
           const entries = conversationFromPrior(q); // --repeat was refused: k is 0
@@ -327,7 +331,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   });
   const finishedAt = new Date();
 
-  if (journalError) journalError = await journalFailure(journalError, journal!.path, o.journalDir!, store);
+  if (journalError) journalError = await journalFailure(journalError, journal!.path, o.resumeDir ?? o.journalDir!, store);
   const stoppedBy = journalError ?? (execution.stoppedBy === undefined ? undefined : toError(execution.stoppedBy));
   const results = repeats ? withRepeats(store.source(), repeats) : store.source();
   const data: ReportData = {
