@@ -61,6 +61,7 @@ export function nearMissOf(name: string): string[] {
   let best = Infinity;
   let near: string[] = [];
   for (const [target, column] of TARGETS) {
+    if (Math.abs(canon.length - target.length) > reach(target)) continue; // too far whatever the letters: no need to count
     const d = editDistance(canon, target);
     if (d > reach(target) || d > best) continue;
     if (d < best) [best, near] = [d, []];

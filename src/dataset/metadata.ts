@@ -14,8 +14,9 @@ type DatasetMetadata = NonNullable<RunInfo['dataset']['metadata']>;
 export interface MetadataSummary {
   /** Kept per question as metadata (`Question.meta`), in order of first appearance. */
   columns: string[];
-  /** Left out past MAX_METADATA_COLUMNS, each with the line it first appears on. */
+  /** Left out past MAX_METADATA_COLUMNS, each with the line it first appears on (the first 50 named; `leftOutCount` counts them all). */
   leftOut: { column: string; line: number }[];
+  leftOutCount: number;
   /** Values cut to MAX_METADATA_CHARS, and the first of them. */
   cut: number;
   firstCut?: { column: string; line: number };
@@ -37,6 +38,9 @@ function valueText(v: unknown): string | undefined {
 export class MetadataReader {
   readonly #kept = new Set<string>();
   readonly #leftOut = new Map<string, number>();
+  /** Further columns left out, past those named; past 100,000 only counted (a key seen again may be counted twice). */
+  readonly #counted = new Set<string>();
+  #uncounted = 0;
   #cut = 0;
   #firstCut: { column: string; line: number } | undefined;
 
@@ -50,7 +54,12 @@ export class MetadataReader {
       if (!this.#isOwn(column)) continue;
       if (!this.#kept.has(column)) {
         if (this.#kept.size >= MAX_METADATA_COLUMNS) {
-          if (!this.#leftOut.has(column)) this.#leftOut.set(column, line);
+          if (!this.#leftOut.has(column) && !this.#counted.has(column)) {
+            // named up to a bound: a JSONL line may bring keys of its own, and a file millions of them
+            if (this.#leftOut.size < 50) this.#leftOut.set(column, line);
+            else if (this.#counted.size < 100_000) this.#counted.add(column);
+            else this.#uncounted++;
+          }
           continue;
         }
         this.#kept.add(column);
@@ -80,6 +89,7 @@ export class MetadataReader {
     return {
       columns: [...this.#kept],
       leftOut: [...this.#leftOut].map(([column, line]) => ({ column, line })),
+      leftOutCount: this.#leftOut.size + this.#counted.size + this.#uncounted,
       cut: this.#cut,
       ...(this.#firstCut ? { firstCut: this.#firstCut } : {}),
     };
@@ -99,13 +109,14 @@ export function reportedMetadata(s: MetadataSummary): DatasetMetadata | undefine
 export function metadataProblems(s: MetadataSummary, file: string): InputProblem[] {
   const out: InputProblem[] = [];
   if (s.leftOut.length > 0) {
-    const many = s.leftOut.length > 1;
+    const many = s.leftOutCount > 1;
+    const more = s.leftOutCount > s.leftOut.length ? ` and ${s.leftOutCount - s.leftOut.length} more` : '';
     out.push({
       file,
       line: s.leftOut[0]!.line,
       severity: 'warning',
       message:
-        `${many ? 'columns' : 'column'} ${s.leftOut.map((c) => JSON.stringify(c.column)).join(', ')} ${many ? 'are' : 'is'} left out: a dataset keeps at most ` +
+        `${many ? 'columns' : 'column'} ${s.leftOut.map((c) => JSON.stringify(c.column)).join(', ')}${more} ${many ? 'are' : 'is'} left out: a dataset keeps at most ` +
         `${MAX_METADATA_COLUMNS} columns of its own as metadata (kept: ${s.columns.join(', ')})`,
     });
   }
