@@ -95,7 +95,7 @@ async function finish(
 async function replaceOrKeep(staging: string, dir: string, o: { complete: boolean; resume: string | undefined }): Promise<(path: string) => string> {
   if (o.complete) return publishRun(staging, dir);
   process.stderr.write(
-    `answer-eval: --overwrite: this run did not complete, so the earlier run in ${dir} is kept as it was; this run's reports are in ${staging}` +
+    `answer-eval: --overwrite: this run did not complete with every report written, so the earlier run in ${dir} is kept as it was; this run's reports are in ${staging}` +
       `${o.resume !== undefined ? `, and ${o.resume} continues it (it replaces the earlier run once it completes)` : ''}\n`,
   );
   return (p) => p;

@@ -46,10 +46,10 @@ export async function locateResume(path: string): Promise<{ dir: string; journal
  * anything is sent), naming what it is and what to do; with --overwrite the new run goes to a staging directory
  * inside `dir`, and replaces the earlier run only once it has completed (see publishRun).
  */
-export async function placeRun(dir: string, overwrite: boolean, flag = '--out', fresh = `choose a fresh ${flag} (without one, each run gets its own reports/<timestamp>)`): Promise<string> {
+export async function placeRun(dir: string, overwrite: boolean): Promise<string> {
   const held = await heldRun(dir);
   if (held === undefined) return dir;
-  if (!overwrite) throw heldRunError(dir, flag, held, fresh);
+  if (!overwrite) throw heldRunError(dir, '--out', held, 'choose a fresh --out (without one, each run gets its own reports/<timestamp>)');
   const staging = newStaging(dir, new Date());
   process.stderr.write(`answer-eval: --overwrite: ${dir} holds ${held.words}; it stays as it is until this run has completed (written meanwhile to ${staging})\n`);
   process.once('exit', () => {
@@ -68,14 +68,17 @@ export async function placeRun(dir: string, overwrite: boolean, flag = '--out', 
 /**
  * For a command that writes a report set (rescore, merge, report): claims `out` as a run does, and refuses it when it
  * holds a run (exit 2, before anything is written) unless --overwrite, whose report set is written beside it and put
- * in its place once every file is written (see publishRun); a staging directory it leaves unfinished is removed at
- * exit. `inPlace`: `out` is where the report being rendered again lies (`report --from DIR`): its own files, rewritten.
- * `publish` takes the paths written and returns where they are.
+ * in its place once every file is written (see publishRun); one not written whole is dropped, the earlier set kept
+ * (and said). `inPlace`: `out` is where the report being rendered again lies (`report --from DIR`): its own files,
+ * rewritten. `write` writes the set into the directory it is given and returns the paths written, where they are now.
  */
-export async function claimReportDir(out: string, o: { overwrite: boolean; command: string; inPlace?: boolean }): Promise<{ dir: string; publish: (written: string[]) => Promise<string[]> }> {
+export async function claimReportDir(
+  out: string,
+  o: { overwrite: boolean; command: string; inPlace?: boolean },
+): Promise<{ write: (files: (dir: string) => Promise<string[]>) => Promise<string[]> }> {
   await claimRunDir(out, '--out');
   const held = o.inPlace ? undefined : await heldRun(out);
-  if (held === undefined) return { dir: out, publish: (written) => Promise.resolve(written) };
+  if (held === undefined) return { write: (files) => files(out) };
   if (!o.overwrite) throw heldRunError(out, '--out', held, `give ${o.command} another --out`);
   const staging = newStaging(out, new Date());
   process.once('exit', () => {
@@ -86,7 +89,16 @@ export async function claimReportDir(out: string, o: { overwrite: boolean; comma
       /* not empty, or gone */
     }
   });
-  return { dir: staging, publish: async (written) => written.map(await publishRun(staging, out)) };
+  return {
+    write: async (files) => {
+      try {
+        return (await files(staging)).map(await publishRun(staging, out));
+      } catch (error) {
+        if (!(error instanceof ReportWriteError)) throw error;
+        throw new ReportWriteError(`${error.message}. --overwrite: nothing of the new reports is kept; ${out} holds ${held.words}, as it was`, [], error.failed);
+      }
+    },
+  };
 }
 
 /** Writes each report on its own: the ones written, and the failure of those the disk refused, if any. */

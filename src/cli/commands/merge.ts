@@ -30,7 +30,7 @@ export const mergeCommand = defineCommand({
     checkShards(shards, { allowPartial: argv.allowPartial });
     const data = mergeShards(shards, await shardResults(shards.map((s) => s.path)));
     const target = await claimReportDir(argv.out, { overwrite: argv.overwrite, command: 'merge' });
-    const written = await target.publish(await writeReports(data, target.dir, formats));
+    const written = await target.write((dir) => writeReports(data, dir, formats));
     process.stdout.write(`${renderConsoleSummary(data.head)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
   },
 });

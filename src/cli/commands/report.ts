@@ -35,7 +35,7 @@ export const reportCommand = defineCommand({
     }
     // the report's own directory is rewritten as it is; another that holds a run is refused, unless --overwrite
     const target = await claimReportDir(out, { overwrite: argv.overwrite, command: 'report', inPlace });
-    const written = await target.publish(await writeReports(data, target.dir, formats));
+    const written = await target.write((dir) => writeReports(data, dir, formats));
     process.stdout.write(`reports: ${written.join(', ')}\n`);
   },
 });

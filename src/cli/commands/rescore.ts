@@ -34,7 +34,7 @@ export const rescoreCommand = defineCommand({
       ...(argv.floor !== undefined ? { floor: argv.floor } : {}),
     });
     const target = await claimReportDir(argv.out, { overwrite: argv.overwrite, command: 'rescore' });
-    const written = await target.publish(await writeReports(data, target.dir, formats));
+    const written = await target.write((dir) => writeReports(data, dir, formats));
     const r = data.head.run.rescored!;
     const what = [
       r.dataset.from === r.dataset.to ? 'same dataset' : `dataset sha256 ${r.dataset.from.slice(0, 12)}… → ${r.dataset.to.slice(0, 12)}…`,
