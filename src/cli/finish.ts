@@ -23,6 +23,7 @@ import { unknownQuarantined } from './quarantine.js';
 import { enforceGates } from './gates.js';
 import type { QuestionResult } from '../model/report.js';
 import { appendJobSummary, reportWriteFailure, writeRunReports } from './run-dir.js';
+import { publishRun } from './overwrite.js';
 
 type GateArgs = Parameters<typeof qualityGatesOf>[0] &
   Parameters<typeof compareWithBaseline>[2]['argv'] & { minConsistency?: number | undefined; minConversationPassRate?: number | undefined };
@@ -36,7 +37,15 @@ type GateArgs = Parameters<typeof qualityGatesOf>[0] &
  */
 export async function finishRun(
   outcome: RunOutcome,
-  o: { dir: string; formats: readonly ReportFormat[]; argv: GateArgs; baseline?: { data: ReportData; file: string; quarantine?: Quarantine | undefined }; resume?: string },
+  o: {
+    dir: string;
+    formats: readonly ReportFormat[];
+    argv: GateArgs;
+    baseline?: { data: ReportData; file: string; quarantine?: Quarantine | undefined };
+    resume?: string;
+    /** An --overwrite run: `dir` is its staging directory, published over this one's earlier run once it has completed. */
+    replaces?: string;
+  },
 ): Promise<void> {
   const { data, stoppedBy } = outcome;
   const unmeasured = stoppedBy === undefined ? nothingMeasured(data.head) : undefined;
@@ -72,15 +81,18 @@ async function finish(
   const reports = await writeRunReports(judged, o.dir, o.formats, { baseline: standings });
   const { written } = reports;
   const failure = reports.failure ?? (await writeRepeatQuarantine(data, o.dir, written));
+  const compared = comparison ? await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir, changes) : [];
   const stepSummary = await appendJobSummary(judged);
-  if (stepSummary !== undefined) written.push(stepSummary);
-  process.stdout.write(`${renderConsoleSummary(judged.head)}\n  reports: ${written.length > 0 ? written.join(', ') : 'none'}\n`);
+  // an --overwrite run replaces the earlier one only once it has completed; until then the earlier run stays whole.
+  // Last: the results are read from the journal, which this moves
+  const where = o.replaces === undefined ? (p: string) => p : await replaceOrKeep(o.dir, o.replaces, { complete: !failure && !stoppedBy && unmeasured === undefined, resume: o.resume });
+  const shown = [...written.map(where), ...(stepSummary !== undefined ? [stepSummary] : [])];
+  process.stdout.write(`${renderConsoleSummary(judged.head)}\n  reports: ${shown.length > 0 ? shown.join(', ') : 'none'}\n`);
   if (comparison) {
-    const files = await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir, changes);
     for (const line of unknownQuarantined(comparison, o.baseline?.quarantine)) process.stderr.write(`${line}\n`);
-    process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${files.join(', ')}\n`);
+    process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${compared.map(where).join(', ')}\n`);
   }
-  if (failure) throw reportWriteFailure(failure, o.dir, written, stoppedBy);
+  if (failure) throw reportWriteFailure(failure, o.dir, written, stoppedBy, o.replaces);
   if (stoppedBy) {
     // the circuit breaker stopped on errors the journal keeps: once the service is back, they are asked again too
     if (o.resume !== undefined && isCircuitBreak(stoppedBy.message)) process.stderr.write(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
@@ -103,6 +115,19 @@ async function writeRepeatQuarantine(data: ReportData, dir: string, written: str
     if (error instanceof ReportWriteError) return error;
     throw error;
   }
+}
+
+/**
+ * Publishes a completed --overwrite run over the earlier one (see publishRun); says why not otherwise. Returns where
+ * each written path is now.
+ */
+async function replaceOrKeep(staging: string, dir: string, o: { complete: boolean; resume: string | undefined }): Promise<(path: string) => string> {
+  if (o.complete) return publishRun(staging, dir);
+  process.stderr.write(
+    `answer-eval: --overwrite: this run did not complete with every report written, so the earlier run in ${dir} is kept as it was; this run's reports are in ${staging}` +
+      `${o.resume !== undefined ? `, and ${o.resume} continues it (it replaces the earlier run once it completes)` : ''}\n`,
+  );
+  return (p) => p;
 }
 
 /** The error most questions ended in, said after "nothing was measured", so the user need not open results.csv. */

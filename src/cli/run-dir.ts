@@ -1,5 +1,5 @@
-import { rmdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { AnswerEvalError, ReportWriteError } from '../errors.js';
 import type { ReportData } from '../model/source.js';
 import type { RenderOptions, ReportFormat } from '../report/formats.js';
@@ -7,6 +7,7 @@ import { appendStepSummary } from '../report/step-summary.js';
 import { writeReports } from '../report/write.js';
 import { lockDir } from '../run/lock.js';
 import { ensureDir, reasonOf } from '../util/out-dir.js';
+import { heldRun, heldRunError, newStaging, pendingOverwrite, publishRun, stagedFor } from './overwrite.js';
 
 /**
  * Before anything is sent: makes sure the run's directory is a directory it can write into, and claims it
@@ -30,6 +31,76 @@ export async function claimRunDir(dir: string, what: string): Promise<void> {
   });
 }
 
+/** The run `run --resume PATH` continues: PATH's own, or PATH's unfinished --overwrite run; PATH may name that run's staging directory too. */
+export async function locateResume(path: string): Promise<{ dir: string; journalDir: string }> {
+  const staged = stagedFor(path);
+  if (staged !== undefined) return { dir: staged, journalDir: path };
+  const pending = await pendingOverwrite(path);
+  if (pending === undefined) return { dir: path, journalDir: path };
+  process.stderr.write(`answer-eval: --resume ${path}: continuing its unfinished --overwrite run (journaled in ${pending}); it replaces the earlier run in ${path} once it completes\n`);
+  return { dir: path, journalDir: pending };
+}
+
+/**
+ * Where a new run into `dir` is journaled: `dir` itself when it holds no run. A run there is refused (exit 2, before
+ * anything is sent), naming what it is and what to do; with --overwrite the new run goes to a staging directory
+ * inside `dir`, and replaces the earlier run only once it has completed (see publishRun).
+ */
+export async function placeRun(dir: string, overwrite: boolean): Promise<string> {
+  const held = await heldRun(dir);
+  if (held === undefined) return dir;
+  if (!overwrite) throw heldRunError(dir, '--out', held, 'choose a fresh --out (without one, each run gets its own reports/<timestamp>)');
+  const staging = newStaging(dir, new Date());
+  process.stderr.write(`answer-eval: --overwrite: ${dir} holds ${held.words}; it stays as it is until this run has completed (written meanwhile to ${staging})\n`);
+  process.once('exit', () => {
+    // a run refused before it journaled anything leaves no staging directory behind
+    for (const d of [staging, dirname(staging)]) {
+      try {
+        rmdirSync(d);
+      } catch {
+        /* it holds the run's files */
+      }
+    }
+  });
+  return staging;
+}
+
+/**
+ * For a command that writes a report set (rescore, merge, report): claims `out` as a run does, and refuses it when it
+ * holds a run (exit 2, before anything is written) unless --overwrite, whose report set is written beside it and put
+ * in its place once every file is written (see publishRun); one not written whole is dropped, the earlier set kept
+ * (and said). `inPlace`: `out` is where the report being rendered again lies (`report --from DIR`): its own files,
+ * rewritten. `write` writes the set into the directory it is given and returns the paths written, where they are now.
+ */
+export async function claimReportDir(
+  out: string,
+  o: { overwrite: boolean; command: string; inPlace?: boolean },
+): Promise<{ write: (files: (dir: string) => Promise<string[]>) => Promise<string[]> }> {
+  await claimRunDir(out, '--out');
+  const held = o.inPlace ? undefined : await heldRun(out);
+  if (held === undefined) return { write: (files) => files(out) };
+  if (!o.overwrite) throw heldRunError(out, '--out', held, `give ${o.command} another --out`);
+  const staging = newStaging(out, new Date());
+  process.once('exit', () => {
+    rmSync(staging, { recursive: true, force: true });
+    try {
+      rmdirSync(dirname(staging)); // when no other (a run's unfinished --overwrite) is there
+    } catch {
+      /* not empty, or gone */
+    }
+  });
+  return {
+    write: async (files) => {
+      try {
+        return (await files(staging)).map(await publishRun(staging, out));
+      } catch (error) {
+        if (!(error instanceof ReportWriteError)) throw error;
+        throw new ReportWriteError(`${error.message}. --overwrite: nothing of the new reports is kept; ${out} holds ${held.words}, as it was`, [], error.failed);
+      }
+    },
+  };
+}
+
 /** Writes each report on its own: the ones written, and the failure of those the disk refused, if any. */
 export async function writeRunReports(data: ReportData, dir: string, formats: readonly ReportFormat[], options?: RenderOptions): Promise<{ written: string[]; failure?: ReportWriteError }> {
   try {
@@ -47,13 +118,16 @@ export const appendJobSummary = (data: ReportData): Promise<string | undefined> 
     return undefined;
   });
 
-/** Reports the disk refused, named with what to do once there is space (exit 3), after the run's own stop reason. */
-export function reportWriteFailure(failure: ReportWriteError, dir: string, written: readonly string[], stoppedBy: Error | undefined): AnswerEvalError {
+/**
+ * Reports the disk refused, named with what to do once there is space (exit 3), after the run's own stop reason. `dir`
+ * holds the journal and the reports; `resumeDir` is the run's directory (`dir`, or the one an --overwrite run replaces).
+ */
+export function reportWriteFailure(failure: ReportWriteError, dir: string, written: readonly string[], stoppedBy: Error | undefined, resumeDir = dir): AnswerEvalError {
   const json = join(dir, 'report.json');
   const again = written.includes(json) ? ` (or answer-eval report --from ${json})` : '';
   return new AnswerEvalError(
     `${stoppedBy ? `${stoppedBy.message}\n` : ''}${failure.message}. ` +
-      `Once there is space, answer-eval run --resume ${dir} writes every report${again}; ` +
+      `Once there is space, answer-eval run --resume ${resumeDir} writes every report${again}; ` +
       `it asks only the questions its journal ${join(dir, 'journal.jsonl')} lacks`,
     failure.code,
     3,

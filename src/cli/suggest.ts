@@ -1,28 +1,16 @@
 import yargs, { type CommandModule } from 'yargs';
 import { isDatasetName } from '../dataset/source.js';
+import { editDistance } from '../util/distance.js';
 
 /** ` (a question set is given as --dataset FILE)` for a file typed without --dataset; empty without one. */
 export const datasetHint = (file: string | undefined): string => (file === undefined ? '' : ` (a question set is given as --dataset ${file})`);
-
-/** Edit distance (insertions, deletions, substitutions) between two strings. */
-export function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
 
 /** The candidate nearest to `name`, when it is near enough to be a typo (a third of its letters at most); ties: the first. */
 export function nearest(name: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
   for (const candidate of candidates) {
-    const d = levenshtein(name, candidate);
+    const d = editDistance(name, candidate);
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;

@@ -11,6 +11,8 @@ import { IdHashes } from './ids.js';
 import { isConversation, questionsOfItem, type DatasetItem, type Question } from '../model/question.js';
 import { conversationOfRows, parseConversationLine, type ConversationResult } from './conversation.js';
 import { isBlank, parseRow, type RawRow } from './row.js';
+import { canonicalColumn, nearMissMessage, nearMissOf } from './columns.js';
+import { MetadataReader, type MetadataSummary } from './metadata.js';
 import { openDataset, readFailure, type DatasetSource, type OpenOptions } from './source.js';
 
 export interface Dataset {
@@ -23,6 +25,8 @@ export interface Dataset {
   conversations: number;
   /** Every column seen (CSV header or JSONL keys). */
   columns: string[];
+  /** The dataset's own columns, kept per question as metadata (`Question.meta`), and what was left out or cut. */
+  metadata: MetadataSummary;
 }
 
 interface Row {
@@ -33,7 +37,7 @@ interface Row {
 /** A dataset read without judging it: the good rows, and a problem for each bad one. */
 export interface DatasetScan extends Dataset {
   problems: InputProblem[];
-  /** The first line each column appears on (1 for a CSV header). */
+  /** The first line each column appears on (1 for a CSV header), on any row, good or bad. */
   columnLines: Map<string, number>;
 }
 
@@ -94,10 +98,16 @@ export async function checkQuestions(
   const users = new Map<string, { id: string; line: number }>();
   let count = 0;
   let conversations = 0;
-  const jsonl = source.format === 'jsonl';
-  const pass: Pass = { opened: (stamp) => (opened = stamp), bytes: (chunks) => tapped(chunks, (chunk) => recorder.update(chunk)) };
-  for await (const { item, keys } of parsedItems(source, problems, pass)) {
-    for (const key of keys) if (!columns.has(key)) columns.set(key, jsonl ? item.line : 1);
+  const metadata = new MetadataReader();
+  const pass: Pass = {
+    opened: (stamp) => (opened = stamp),
+    bytes: (chunks) => tapped(chunks, (chunk) => recorder.update(chunk)),
+    columns: (keys, line) => {
+      for (const key of keys) if (!columns.has(key)) columns.set(key, line);
+    },
+    metadata,
+  };
+  for await (const item of parsedItems(source, problems, pass)) {
     ids.add(item.id, item.line);
     if (isConversation(item)) {
       for (const t of item.turns) ids.add(t.id, t.line);
@@ -115,6 +125,12 @@ export async function checkQuestions(
     } else count++;
     visit(item);
   }
+  // a column named like a known one would be ignored, and its questions judged without it: every one is an error
+  const nearMisses = [...columns].flatMap(([column, line]) => {
+    const near = nearMissOf(column);
+    return near.length > 0 ? [{ file: path, line, message: nearMissMessage(column, near) }] : [];
+  });
+  if (nearMisses.length > 0) problems.splice(0, problems.length, ...[...problems, ...nearMisses].sort((a, b) => a.line - b.line));
   const duplicates = await duplicateIds(source, ids.collidingLines(), problems);
   const duplicateLines = duplicates.lines;
   if (problems.length === 0 && count === 0) {
@@ -133,6 +149,7 @@ export async function checkQuestions(
     conversations,
     columns: [...columns.keys()],
     columnLines: columns,
+    metadata: metadata.summary,
     problems,
     duplicateLines,
   };
@@ -159,7 +176,7 @@ async function duplicateIds(source: DatasetSource, candidates: Set<number>, prob
   const repeated = { lines: new Set<number>(), dropped: 0 };
   if (candidates.size === 0) return repeated;
   const firstLine = new Map<string, number>();
-  for await (const { item } of parsedItems(source, [])) {
+  for await (const item of parsedItems(source, [])) {
     const ids = [...idsOf(item)];
     if (!ids.some(({ line }) => candidates.has(line))) continue;
     const again = ids.find(({ id }) => firstLine.has(id));
@@ -211,14 +228,19 @@ export async function* itemsOf(source: DatasetSource): AsyncGenerator<DatasetIte
     bytes: (chunks) => verified(chunks, checked, changed),
   };
   const problems: InputProblem[] = [];
-  for await (const { item } of parsedItems(source, problems, pass)) yield item;
+  yield* parsedItems(source, problems, pass);
   if (problems.length > 0) throw new InputError(problems); // cannot happen: the same bytes were checked
 }
 
-/** What a pass does besides parsing: note the file's stamp as it is opened, watch or check the bytes. */
+/**
+ * What a pass does besides parsing: note the file's stamp as it is opened, watch or check the bytes, note the columns
+ * of every row (good or bad) with its line, read the rows' metadata (a fresh reader when not given).
+ */
 interface Pass {
   opened?: (stamp: FileStamp) => void;
   bytes?: (chunks: AsyncIterable<Buffer>) => AsyncIterable<Buffer>;
+  columns?: (keys: readonly string[], line: number) => void;
+  metadata?: MetadataReader;
 }
 
 async function* tapped(chunks: AsyncIterable<Buffer>, f: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
@@ -229,11 +251,11 @@ async function* tapped(chunks: AsyncIterable<Buffer>, f: (chunk: Buffer) => void
 }
 
 /**
- * The items of a dataset as parsed, with the keys of the rows each came from. A JSONL line with `turns` is a
+ * The items of a dataset as parsed, each question and turn with its metadata. A JSONL line with `turns` is a
  * conversation; consecutive rows with the same `conversation` (a CSV, or flat JSONL rows) are one too; any other row
  * is a question. A bad item is reported (at each of its lines) and not yielded.
  */
-async function* parsedItems(source: DatasetSource, problems: InputProblem[], pass: Pass = {}): AsyncGenerator<{ item: DatasetItem; keys: string[] }> {
+async function* parsedItems(source: DatasetSource, problems: InputProblem[], pass: Pass = {}): AsyncGenerator<DatasetItem> {
   const path = source.name;
   const handle = await open(source.file).catch((error: unknown) => {
     throw readFailure(error, path);
@@ -248,15 +270,29 @@ async function* parsedItems(source: DatasetSource, problems: InputProblem[], pas
   }
   const bytes = pass.bytes ? pass.bytes(stream as AsyncIterable<Buffer>) : (stream as AsyncIterable<Buffer>);
   const text = decodeLines(bytes, { file: path, encoding: source.encoding, problems });
-  const rows = source.format === 'jsonl' ? jsonlRows(text, path, problems) : csvRows(text, path, problems);
+  const rows = source.format === 'jsonl' ? jsonlRows(text, path, problems) : csvRows(text, path, problems, (header) => pass.columns?.(header, 1));
+  const metadata = pass.metadata ?? new MetadataReader();
+  const withMeta = (q: Question, row: RawRow, line: number, shared?: Record<string, string>): void => {
+    const own = metadata.of(row, line);
+    if (own || shared) q.meta = { ...shared, ...own };
+  };
   // the rows of the conversation being read (consecutive rows with one `conversation`)
   let grouping: { id: string; rows: Row[] } | undefined;
-  const conversation = (result: ConversationResult, rows: readonly Row[]): { item: DatasetItem; keys: string[] } | undefined => {
-    if (result.ok) return { item: result.conversation, keys: [...new Set(rows.flatMap(keysOf))] };
-    for (const p of result.problems) problems.push({ file: path, ...p });
-    return undefined;
+  // a conversation of rows (a turn a row), or a JSONL line with `turns` (its own keys are every turn's, a turn's its alone)
+  const conversation = (result: ConversationResult, rows: readonly Row[], line?: Row): DatasetItem | undefined => {
+    if (!result.ok) {
+      for (const p of result.problems) problems.push({ file: path, ...p });
+      return undefined;
+    }
+    const turns = result.conversation.turns;
+    if (line === undefined) turns.forEach((t, i) => withMeta(t, rows[i]!.row, rows[i]!.line));
+    else {
+      const shared = metadata.of(line.row, line.line);
+      turns.forEach((t, i) => withMeta(t, (line.row['turns'] as RawRow[])[i]!, line.line, shared));
+    }
+    return result.conversation;
   };
-  const close = (): { item: DatasetItem; keys: string[] } | undefined => {
+  const close = (): DatasetItem | undefined => {
     if (grouping === undefined) return undefined;
     const { id, rows: grouped } = grouping;
     grouping = undefined;
@@ -265,6 +301,7 @@ async function* parsedItems(source: DatasetSource, problems: InputProblem[], pas
   try {
     for await (const r of rows) {
       const { row, line } = r;
+      pass.columns?.(keysOf(r), line);
       const id = isBlank(row['conversation']) ? undefined : String(row['conversation']).trim();
       if (grouping !== undefined && id === grouping.id) {
         grouping.rows.push(r);
@@ -274,12 +311,14 @@ async function* parsedItems(source: DatasetSource, problems: InputProblem[], pas
       if (done) yield done;
       if (id !== undefined) grouping = { id, rows: [r] };
       else if (source.format === 'jsonl' && 'turns' in row) {
-        const found = conversation(parseConversationLine(row, line), [r]);
+        const found = conversation(parseConversationLine(row, line), [r], r);
         if (found) yield found;
       } else {
         const result = parseRow(row, line, String(line));
-        if (result.ok) yield { item: result.question, keys: Object.keys(row) };
-        else for (const message of result.problems) problems.push({ file: path, line, message });
+        if (result.ok) {
+          withMeta(result.question, row, line);
+          yield result.question;
+        } else for (const message of result.problems) problems.push({ file: path, line, message });
       }
     }
     const done = close();
@@ -341,12 +380,13 @@ function jsonlRow(raw: string, line: number, path: string, problems: InputProble
  */
 export function csvDelimiter(start: string): ',' | ';' | '\t' {
   const header = start.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/, 1)[0] ?? '';
-  const names = (d: string): string[] => header.split(d).map((h) => h.trim().replace(/^"(.*)"$/, '$1'));
+  // `Question` counts too: such a header is then refused naming the column, not read as one long column name
+  const names = (d: string): string[] => header.split(d).map((h) => canonicalColumn(h.trim().replace(/^"(.*)"$/, '$1')));
   if (names(',').includes('question')) return ',';
   return (([';', '\t'] as const).find((d) => names(d).includes('question')) ?? ',');
 }
 
-async function* csvRows(text: AsyncIterable<string>, path: string, problems: InputProblem[]): AsyncGenerator<Row> {
+async function* csvRows(text: AsyncIterable<string>, path: string, problems: InputProblem[], onHeader: (names: string[]) => void): AsyncGenerator<Row> {
   const pieces = text[Symbol.asyncIterator]();
   const first = await pieces.next();
   const head = first.done ? '' : first.value;
@@ -367,6 +407,7 @@ async function* csvRows(text: AsyncIterable<string>, path: string, problems: Inp
       breaksBefore += countBreaks(raw);
       if (!header) {
         header = record.map((h) => h.trim());
+        onHeader(header);
         if (!header.includes('question')) {
           problems.push({ file: path, line, message: `the header has no "question" column (found: ${header.join(', ')})` });
           return;

@@ -1,7 +1,8 @@
 import type { InputProblem } from '../errors.js';
 import { compileValue, EXPECTATION_FIELDS, EXPECTATION_KEYS, isPlainValue, resolveSequence, type Aliases } from '../model/expectations.js';
 import { normalizeText } from '../model/normalize.js';
-import { DATASET_COLUMNS, type Question } from '../model/question.js';
+import type { Question } from '../model/question.js';
+import { metadataProblems } from './metadata.js';
 import type { KbRefs } from './kb-refs.js';
 import type { DatasetScan } from './read.js';
 
@@ -14,8 +15,8 @@ const error = (file: string, line: number, message: string): InputProblem => ({ 
 const warning = (file: string, line: number, message: string): InputProblem => ({ file, line, message, severity: 'warning' });
 
 /**
- * Every problem of a scanned dataset, by line: the reader's row errors (including duplicate ids, bad regexes and
- * bad conversations), unknown columns (warnings), the same single question with conflicting expectations (errors;
+ * Every problem of a scanned dataset, by line: the reader's row errors (including duplicate ids, bad regexes, bad
+ * conversations and columns named like a known one), metadata columns left out or values cut (warnings), the same single question with conflicting expectations (errors;
  * the same expectations twice is a warning; a turn is not compared: what a turn expects depends on the turns
  * before it), and, with a knowledge base, expected sequence numbers and labels it lacks (errors) and categories
  * or tags it lacks (warnings), turns included.
@@ -23,10 +24,9 @@ const warning = (file: string, line: number, message: string): InputProblem => (
 export function checkDataset(scan: DatasetScan, options: CheckOptions = {}): InputProblem[] {
   const file = scan.path;
   const problems: InputProblem[] = scan.problems.map((p) => ({ ...p, severity: p.severity ?? 'error' }));
-  const known = new Set<string>(DATASET_COLUMNS);
-  for (const [column, line] of scan.columnLines) {
-    if (!known.has(column)) problems.push(warning(file, line, `unknown column "${column}" is ignored (known: ${DATASET_COLUMNS.join(', ')})`));
-  }
+  // a near miss of a known column is the reader's error; any other column is the dataset's own, kept as metadata
+  for (const [column, line] of scan.columnLines) if (column.trim() === '') problems.push(warning(file, line, 'a column without a name is ignored'));
+  problems.push(...metadataProblems(scan.metadata, file));
   problems.push(...conflicts(scan.questions, file));
   if (options.kb) for (const q of scan.questions) problems.push(...missingInKb(q, options.kb, file, options.aliases));
   return problems.sort((a, b) => a.line - b.line);

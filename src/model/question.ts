@@ -21,6 +21,11 @@ export interface Question {
   guest?: boolean;
   extraData?: string;
   tags: string[];
+  /**
+   * The dataset's own columns of this row (neither known nor a near miss of a known one: notes, owner...), as text;
+   * on a turn of a JSONL conversation, the conversation's and the turn's own. Shown beside the result, never judged.
+   */
+  meta?: Record<string, string>;
   /** Set on a turn: its conversation and its 1-based number. */
   conversation?: { id: string; turn: number };
   /** A turn's checks of the service's state (src/model/turn-checks.ts). */

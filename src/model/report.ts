@@ -98,6 +98,11 @@ export const QuestionResultSchema = z.object({
   question: z.string(),
   language: z.string(),
   tags: z.array(z.string()),
+  /**
+   * The dataset's own columns of the question (notes, owner...: any column that is neither known nor a near miss of a
+   * known one), as text; absent when it has none. Carried through, never judged: editing one changes no comparison.
+   */
+  meta: z.record(z.string(), z.string()).optional(),
   /** Set on a turn of a conversation: its place in it, and the conversation's verdict. */
   conversation: ConversationTurnSchema.optional(),
   expected: ExpectedSchema,
@@ -150,6 +155,12 @@ export const EngineIdentitySchema = z.object({
   suggestionThreshold: z.number(),
 });
 
+/**
+ * The dataset's own columns, kept per question as `results[].meta` (absent when it has none): `columns` in order of
+ * first appearance, at most 20; `leftOut`, those past them; `cut`, values cut to 1,000 characters.
+ */
+export const DatasetMetadataSchema = z.object({ columns: z.array(z.string()), leftOut: z.array(z.string()).optional(), cut: z.number().int().optional() });
+
 export const RunInfoSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string(),
@@ -167,9 +178,16 @@ export const RunInfoSchema = z.object({
   /**
    * `questions` counts single questions and turns; `conversations`, set when it holds any, the conversations. `ids`
    * is `line` when the dataset has no id column: its questions are named by their line, so a row added or removed
-   * renames every question after it (compare says so).
+   * renames every question after it (compare says so). `metadata`: the dataset's own columns, kept per question.
    */
-  dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int(), conversations: z.number().int().optional(), ids: z.literal('line').optional() }),
+  dataset: z.object({
+    path: z.string(),
+    sha256: z.string(),
+    questions: z.number().int(),
+    conversations: z.number().int().optional(),
+    ids: z.literal('line').optional(),
+    metadata: DatasetMetadataSchema.optional(),
+  }),
   /** Set on a `--shard i/n` run: only the questions of that shard were asked. */
   shard: z.object({ index: z.number().int(), count: z.number().int(), questions: z.number().int() }).optional(),
   /** Set on a report merged from shards: the shard reports it came from. */

@@ -22,7 +22,7 @@ const CONVERSATION_COLUMNS = ['conversation', 'turn', 'user', 'conversation_verd
 /** Rows stringified together: few enough to hold, enough to amortize the stringifier. */
 const BATCH = 256;
 
-function row(r: QuestionResult, withConversations: boolean): (string | number)[] {
+function row(r: QuestionResult, withConversations: boolean, metadata: readonly string[]): (string | number)[] {
   const top = top1(r);
   const text = (s: string | undefined) => safeCell(s ?? '');
   const c = r.conversation;
@@ -31,20 +31,27 @@ function row(r: QuestionResult, withConversations: boolean): (string | number)[]
     text(r.question), text(r.language), text(r.tags.join('|')), r.expected.expect ?? '', text(describeExpected(r.expected)), r.outcome, text(r.reason),
     top?.sequence_number ?? '', text(top?.label), top?.answer_score ?? '', text(top?.answer), top ? answerFlags(top).join('|') : '',
     r.latencyMs ?? '', r.attempts, text(r.error?.message),
+    ...metadata.map((m) => text(r.meta?.[m])),
   ];
 }
 
+/** The header of each metadata column: its name, with ` (dataset)` when a column of results.csv has it already. */
+const metadataHeaders = (metadata: readonly string[], columns: readonly string[]): string[] =>
+  metadata.map((m) => safeCell(columns.includes(m) ? `${m} (dataset)` : m));
+
 /**
  * results.csv: one row per question, and per turn of a conversation (then with its conversation, turn, user and the
- * conversation's verdict), for spreadsheets (UTF-8 with BOM, so Excel reads accents right), a batch of rows at a time.
+ * conversation's verdict), then the dataset's own columns (its metadata: notes, owner...), for spreadsheets (UTF-8 with BOM, so Excel reads accents right), a batch of rows at a time.
  */
 export function* renderCsv({ head, results }: ScoredData): Generator<string> {
   const withConversations = head.metrics.conversations !== undefined;
-  const columns = withConversations ? [COLUMNS[0], ...CONVERSATION_COLUMNS, ...COLUMNS.slice(1)] : [...COLUMNS];
+  const fixed: string[] = withConversations ? [COLUMNS[0], ...CONVERSATION_COLUMNS, ...COLUMNS.slice(1)] : [...COLUMNS];
+  const metadata = head.run.dataset.metadata?.columns ?? [];
+  const columns = [...fixed, ...metadataHeaders(metadata, fixed)];
   yield stringify([], { header: true, columns, bom: true, record_delimiter: 'unix' });
   let batch: (string | number)[][] = [];
   for (const r of results) {
-    batch.push(row(r, withConversations));
+    batch.push(row(r, withConversations, metadata));
     if (batch.length === BATCH) {
       yield stringify(batch, { record_delimiter: 'unix' });
       batch = [];

@@ -17,6 +17,7 @@ export function questionOf(r: QuestionResult): Question {
   const checks = pick(TURN_CHECK_KEYS) as TurnCheckValues;
   if (Object.keys(checks).length > 0) q.checks = checks;
   if (r.conversation) q.conversation = { id: r.conversation.id, turn: r.conversation.turn };
+  if (r.meta) q.meta = r.meta;
   return q;
 }
 

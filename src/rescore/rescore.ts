@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { readAliases } from '../dataset/aliases.js';
 import { checkQuestions } from '../dataset/read.js';
+import { reportedMetadata } from '../dataset/metadata.js';
 import { openDataset } from '../dataset/source.js';
 import { inShard } from '../dataset/shard.js';
 import { ConfigError, InputError } from '../errors.js';
@@ -63,7 +64,8 @@ async function matchDataset(path: string, head: ReportData['head'], results: Res
     throw new ConfigError(`${path}: ${unknown.length} question(s) the run did not ask: ${listed(unknown)} (rescore judges the answers a run received; ask new questions with answer-eval run)`);
   }
   const kept = questions.filter((q) => at.has(q.id));
-  return { sha256: checked.sha256, count: checked.count, questions: kept, order: Int32Array.from(kept, (q) => at.get(q.id)!) };
+  const metadata = reportedMetadata(checked.metadata);
+  return { sha256: checked.sha256, count: checked.count, ...(metadata ? { metadata } : {}), questions: kept, order: Int32Array.from(kept, (q) => at.get(q.id)!) };
 }
 
 /**
@@ -96,7 +98,7 @@ export async function rescoreReport(reportPath: string, o: RescoreOptions = {}):
   } else {
     const matched = await matchDataset(o.dataset, head, results);
     const picked = pick(results, matched.order);
-    dataset = { path: o.dataset, sha256: matched.sha256, questions: matched.count };
+    dataset = { path: o.dataset, sha256: matched.sha256, questions: matched.count, ...(matched.metadata ? { metadata: matched.metadata } : {}) };
     leftOut = results.count - matched.questions.length;
     source = { count: picked.count, *[Symbol.iterator]() {
       let k = 0;

@@ -17,10 +17,12 @@ export interface DatasetFacts {
   conversations?: number;
   /** The file has no id column: questions are named by their line (reported, not journaled: nothing to resume by). */
   idsByLine?: boolean;
+  /** The dataset's own columns, kept per question (reported, not journaled: the dataset's sha256 decides them). */
+  metadata?: NonNullable<RunInfo['dataset']['metadata']>;
 }
 
 /** The journal's first line: what a resumed run must share with the run that wrote it. Never the agent code. */
-export function journalHeader({ idsByLine: _, ...dataset }: DatasetFacts, o: Resolved, startedAt: Date): JournalHeader {
+export function journalHeader({ idsByLine: _, metadata: __, ...dataset }: DatasetFacts, o: Resolved, startedAt: Date): JournalHeader {
   return {
     journal: JOURNAL_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -78,6 +80,7 @@ export function runInfo(dataset: DatasetFacts, o: Resolved, f: RunFacts): RunInf
       questions: dataset.questions,
       ...(dataset.conversations ? { conversations: dataset.conversations } : {}),
       ...(dataset.idsByLine ? { ids: 'line' as const } : {}),
+      ...(dataset.metadata ? { metadata: dataset.metadata } : {}),
     },
     ...(o.shard ? { shard: { ...o.shard, questions: f.total } } : {}),
     options: {

@@ -82,8 +82,13 @@ export interface RunOptions {
   maxConsecutiveErrors?: number;
   /** Skip TLS certificate verification. @default false */
   insecure?: boolean;
-  /** Append every finished question to `{journalDir}/journal.jsonl` (the CLI passes --out). */
+  /**
+   * Append every finished question to `{journalDir}/journal.jsonl` (the CLI passes --out). A run that does not
+   * resume refuses a directory that holds a journal already: no run is written over.
+   */
   journalDir?: string;
+  /** The directory messages name for `--resume` (the CLI's --out, when the journal is staged elsewhere by --overwrite). @default journalDir */
+  resumeDir?: string;
   /**
    * Continue the run journaled in `journalDir`: ask only what it has not finished. Every option the journal
    * records (dataset, base URL, agent, how questions are asked and judged) defaults to the journal's.

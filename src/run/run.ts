@@ -10,6 +10,7 @@ import { Transport } from '../client/transport.js';
 import { answerEndpoint } from '../client/url.js';
 import { readAliases } from '../dataset/aliases.js';
 import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { kbRefsOf } from '../dataset/kb-refs.js';
 import { loadKnowledgeBase } from '../engine/kb.js';
 import { checkQuestions, checkUnchanged, itemsOf } from '../dataset/read.js';
@@ -17,7 +18,8 @@ import { missingInKb } from '../dataset/validate.js';
 import { inShard } from '../dataset/shard.js';
 import { OUTCOME_CLASSES } from '../model/outcome.js';
 import { isConversation, type Conversation, type DatasetItem, type Question } from '../model/question.js';
-import { AnswerEvalError, ConfigError, InputError, RunAbortedError, type InputProblem } from '../errors.js';
+import { AnswerEvalError, ConfigError, formatProblem, InputError, RunAbortedError, type InputProblem } from '../errors.js';
+import { metadataProblems, reportedMetadata } from '../dataset/metadata.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
 import { toReport, type ReportData } from '../model/source.js';
 import { scoreConversation, type AskedConversation } from '../score/conversation.js';
@@ -30,7 +32,7 @@ import { Backlog } from './backlog.js';
 import { askConversation, conversationUser } from './conversation.js';
 import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
-import { headerDifferences, JournalWriter, readJournal, repeatKey, type JournalEntry } from './journal.js';
+import { headerDifferences, journalPath, JournalWriter, readJournal, repeatKey, type JournalEntry } from './journal.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 import { entriesOf } from './knowledge-base.js';
 import { RepeatStore, withRepeats } from './repeats.js';
@@ -172,6 +174,8 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (badSetting) throw badSetting;
   if (mismatchCount > 0) o.onKbMismatch?.(mismatches, mismatchCount);
   for (const warning of sightings.warnings()) o.onWarning?.(warning);
+  for (const p of metadataProblems(checked.metadata, source.name)) o.onWarning?.(formatProblem(p));
+  const metadata = reportedMetadata(checked.metadata);
   const idsByLine = byLine > 0 && !checked.columns.includes('id');
   if (idsByLine) {
     o.onWarning?.(
@@ -186,6 +190,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     ...(source.encoding ? { encoding: source.encoding } : {}),
     ...(checked.conversations > 0 ? { conversations: checked.conversations } : {}),
     ...(idsByLine ? { idsByLine } : {}),
+    ...(metadata ? { metadata } : {}),
   };
   await checkUnchanged(source);
 
@@ -202,6 +207,9 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     if (diffs.length > 0) throw new ConfigError(`cannot resume ${o.journalDir}: ${diffs.join('; ')}`);
     journal = await JournalWriter.resume(o.journalDir!, prior.validBytes, stop);
   } else if (o.journalDir !== undefined) {
+    if (await stat(journalPath(o.journalDir)).then(() => true, () => false)) {
+      throw new ConfigError(`${o.journalDir} holds the journal of another run (${journalPath(o.journalDir)}): resume it, or journal this run elsewhere`);
+    }
     journal = await JournalWriter.create(o.journalDir, header, stop);
   }
   const store = journal ? journalStore(journal.path, total) : memoryStore(total);
@@ -216,7 +224,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     for (let k = 0; k < o.repeat; k++) {
       let index = 0;
       // the dataset changed: nothing more is read, what was asked stays, partial reports follow
-      for await (const q of inPages(endOnError(itemsOf(source), (error) => stop(datasetStop(error, o.journalDir))), PAGE)) {
+      for await (const q of inPages(endOnError(itemsOf(source), (error) => stop(datasetStop(error, o.journalDir, o.resumeDir ?? o.journalDir))), PAGE)) {
         if (!mine(q)) continue;
         if (isConversation(q)) {
           const entries = conversationFromPrior(q); // --repeat was refused: k is 0
@@ -331,7 +339,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   });
   const finishedAt = new Date();
 
-  if (journalError) journalError = await journalFailure(journalError, journal!.path, o.journalDir!, store);
+  if (journalError) journalError = await journalFailure(journalError, journal!.path, o.resumeDir ?? o.journalDir!, store);
   const stoppedBy = journalError ?? (execution.stoppedBy === undefined ? undefined : maskedError(toError(execution.stoppedBy), secrets));
   const results = repeats ? withRepeats(store.source(), repeats) : store.source();
   const data: ReportData = {

@@ -30,11 +30,11 @@ export async function* endOnError<T>(source: AsyncIterable<T>, onError: (error: 
 }
 
 /** A dataset that changed while asking, with where its questions so far are journaled and how to go on. */
-export function datasetStop(error: unknown, journalDir: string | undefined): Error {
+export function datasetStop(error: unknown, journalDir: string | undefined, resumeDir = journalDir): Error {
   if (!(error instanceof DatasetChangedError) || journalDir === undefined) return error as Error;
   return new DatasetChangedError(
     `${error.message} in ${join(journalDir, 'journal.jsonl')}. --resume refuses a changed dataset (its sha256 differs): put the checked ` +
-      `version back and run answer-eval run --resume ${journalDir} to finish this run, or start a new run (without --resume) on the new file`,
+      `version back and run answer-eval run --resume ${resumeDir} to finish this run, or start a new run (without --resume) on the new file`,
     3,
   );
 }

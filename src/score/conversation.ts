@@ -20,10 +20,10 @@ export function conversationVerdict(outcomes: readonly Outcome[], numbers?: read
   return { verdict: 'passed', at: null };
 }
 
-/** The result with its place in its conversation, after `tags` (QuestionResultSchema's order). */
+/** The result with its place in its conversation, after `tags` and `meta` (QuestionResultSchema's order). */
 export function withConversation(r: QuestionResult, conversation: ConversationTurn): QuestionResult {
-  const { id, line, question, language, tags, conversation: _, ...rest } = r;
-  return { id, line, question, language, tags, conversation, ...rest };
+  const { id, line, question, language, tags, meta, conversation: _, ...rest } = r;
+  return { id, line, question, language, tags, ...(meta ? { meta } : {}), conversation, ...rest };
 }
 
 /** A turn that was not asked: an earlier turn (`after`) of its conversation ended in error. */
@@ -34,6 +34,7 @@ export function skippedResult(question: Question, defaultLanguage: string, after
     question: question.question,
     language: question.language ?? defaultLanguage,
     tags: question.tags,
+    ...(question.meta ? { meta: question.meta } : {}),
     expected: { expect: question.expect, ...question.expected, ...question.checks },
     outcome: 'skipped',
     reason: `not asked: turn ${after} of the conversation ended in error`,

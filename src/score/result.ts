@@ -39,6 +39,7 @@ export function toResult(question: Question, asked: AskResult, defaultLanguage: 
     question: question.question,
     language: question.language ?? defaultLanguage,
     tags: question.tags,
+    ...(question.meta ? { meta: question.meta } : {}),
     expected: { expect: question.expect, ...question.expected, ...question.checks },
     outcome,
     ...(reason !== undefined ? { reason } : {}),

@@ -9,6 +9,7 @@ import { trendGates, type TrendGates } from './gates.js';
 import { QuestionHistory } from './history.js';
 import { identityHash, runChanges, serviceIdentity } from './identity.js';
 import { TREND_SCHEMA_VERSION, type FailingQuestion, type FlakyQuestion, type Trend, type TrendRun } from './schema.js';
+import { whatIfWords, type WhatIf } from './what-if.js';
 
 export interface TrendOptions {
   /** A question is flaky when its top-1 correctness flipped at least this often with nothing changed. @default 2 */
@@ -19,6 +20,12 @@ export interface TrendOptions {
    * the trend goes on with the others; without it, such a run stops the trend with its error.
    */
   onUnreadable?: (path: string, error: ConfigError) => void;
+  /**
+   * Keep the reports written by `rescore` (what-ifs) in `runs`, marked; by default they are left out. Either way they
+   * count for no failing, flaky or new question, nor for the gates: only real runs make the history.
+   * @default false
+   */
+  includeWhatIfs?: boolean;
 }
 
 export const TREND_DEFAULTS = { flakyFlips: 2 } as const;
@@ -38,6 +45,7 @@ function runOf(path: string, head: ReportHead): TrendRun & { identity: Map<strin
     startedAt: run.startedAt,
     status: run.status,
     rescored: run.rescored !== undefined,
+    ...(run.rescored ? { whatIf: { from: run.rescored.from, what: whatIfWords(run.rescored) } } : {}),
     dataset: { path: run.dataset.path, sha256: run.dataset.sha256 },
     service: identityHash(identity),
     changes: [],
@@ -78,11 +86,14 @@ async function scanRuns(runs: readonly Run[], flakyFlips: number): Promise<{ his
   const history = new QuestionHistory();
   const failing: Failing[] = [];
   const flaky: FlakyQuestion[] = [];
+  const latestReal = runs.findLastIndex((r) => !r.rescored);
   for (const [index, run] of runs.entries()) {
     const at = history.startRun(run.service);
-    const latest = index === runs.length - 1;
+    const latest = index === latestReal;
     try {
+      // a what-if is read through (a cut-off one is left out like any run) but observes nothing
       await scanReport(run.path, ObservedSchema, (r) => {
+        if (run.rescored) return;
         const { slot, before } = history.observe(at, r);
         if (!latest) return;
         if (OUTCOME_CLASSES[r.outcome].failing) {
@@ -120,6 +131,10 @@ export async function buildTrend(reports: readonly string[], options: TrendOptio
     }
   }
   runs.sort(byOrder);
+  const whatIfsOf = (list: readonly Run[]): WhatIf[] => list.flatMap((r) => (r.whatIf ? [{ path: r.path, ...r.whatIf }] : []));
+  let whatIfs = whatIfsOf(runs);
+  if (runs.length > 0 && whatIfs.length === runs.length) throw onlyWhatIfs(whatIfs.length);
+  if (!options.includeWhatIfs) runs.splice(0, runs.length, ...runs.filter((r) => !r.rescored));
   let scan = runs.length > 0 ? await scanRuns(runs, flakyFlips) : undefined;
   while (scan && 'unreadable' in scan) {
     unreadable(scan.unreadable.path, scan.error);
@@ -127,9 +142,14 @@ export async function buildTrend(reports: readonly string[], options: TrendOptio
     scan = runs.length > 0 ? await scanRuns(runs, flakyFlips) : undefined;
   }
   if (!scan) throw noneReadable(reports.length);
-  runs.forEach((r, i) => {
-    if (i > 0) r.changes = runChanges(runs[i - 1]!, r);
-  });
+  if (options.includeWhatIfs) whatIfs = whatIfsOf(runs); // less those that could not be read
+  if (runs.every((r) => r.rescored)) throw onlyWhatIfs(whatIfs.length); // the real ones could not be read
+  // each run against the real run before it: a what-if neither marks a change nor hides one
+  let before: Run | undefined;
+  for (const r of runs) {
+    if (before) r.changes = runChanges(before, r);
+    if (!r.rescored) before = r;
+  }
   const { history, failing, flaky } = scan;
 
   const failingQuestions: FailingQuestion[] = failing
@@ -148,5 +168,12 @@ export async function buildTrend(reports: readonly string[], options: TrendOptio
     flaky,
     gates,
     verdict: gates.length === 0 ? 'no-gates' : gates.every((g) => g.passed) ? 'passed' : 'failed',
+    ...(whatIfs.length > 0 ? { whatIfs: { included: options.includeWhatIfs === true, runs: whatIfs } } : {}),
   };
 }
+
+const onlyWhatIfs = (n: number): ConfigError =>
+  new ConfigError(
+    `trend: ${n === 1 ? 'the one report that can be read was' : `all ${n} reports that can be read were`} written by answer-eval rescore (what-ifs of a run): ` +
+      'a history needs at least one real run; give the run directories too',
+  );

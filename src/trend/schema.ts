@@ -4,7 +4,7 @@ import { IntervalSchema } from '../model/metrics.js';
 import { OUTCOMES } from '../model/outcome.js';
 
 /** Bump the major on a breaking change of trend.json. */
-export const TREND_SCHEMA_VERSION = '1.0';
+export const TREND_SCHEMA_VERSION = '1.1';
 
 /** What changed between a run and the one before it. */
 export const RunChangeSchema = z.object({
@@ -20,12 +20,14 @@ export const TrendRunSchema = z.object({
   path: z.string(),
   startedAt: z.string(),
   status: z.enum(['completed', 'partial']),
-  /** True for a report written by `answer-eval rescore`. */
+  /** True for a report written by `answer-eval rescore`: a what-if, in `runs` only with --include-what-ifs. */
   rescored: z.boolean(),
+  /** Set on a what-if (`rescored`): the run it judged again and what it changed. It counts for no failing, flaky or new question, nor any gate. */
+  whatIf: z.object({ from: z.string(), what: z.string() }).optional(),
   dataset: z.object({ path: z.string(), sha256: z.string() }),
   /** A short hash of what answered (service identity); equal hashes, same service. */
   service: z.string(),
-  /** What differs from the run before; empty for the first run and when nothing did. */
+  /** What differs from the real run before (what-ifs are skipped); empty for the first run and when nothing did. */
   changes: z.array(RunChangeSchema),
   /** Questions in the report. */
   total: z.number().int(),
@@ -46,7 +48,7 @@ export const FailingQuestionSchema = z.object({
   outcome: z.enum(OUTCOMES),
   /** Why, as the report said it. */
   reason: z.string().optional(),
-  /** Index in `runs` of the first run of the current failing streak (runs where it ended in error or was absent do not break it). */
+  /** Index in `runs` of the first run of the current failing streak (runs where it ended in error or was absent, and what-ifs, do not break it). */
   failingSince: z.number().int(),
   /** Whether it was ever judged correct in any run read. */
   everPassed: z.boolean(),
@@ -82,6 +84,12 @@ export const TrendSchema = z.object({
   verdict: z.enum(['passed', 'failed', 'no-gates']),
   /** Runs given but left out: a report.json that cannot be read, or a run that died before writing it; absent when none. */
   leftOut: z.array(z.object({ path: z.string(), why: z.string() })).optional(),
+  /**
+   * Reports written by `answer-eval rescore` among those given (what-ifs: a run's answers judged again), each with the
+   * run it came from and what it changed; absent when none. `included`: they are in `runs` (--include-what-ifs),
+   * marked `rescored`; otherwise they are left out. Either way, failing, flaky, new and the gates count real runs only.
+   */
+  whatIfs: z.object({ included: z.boolean(), runs: z.array(z.object({ path: z.string(), from: z.string(), what: z.string() })) }).optional(),
 });
 
 export type RunChange = z.infer<typeof RunChangeSchema>;

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { compareCommand } from '../../src/cli/commands/compare.js';
 import { runCommand } from '../../src/cli/commands/run.js';
-import { levenshtein, nearest, optionNamesOf, unknownOptionMessage } from '../../src/cli/suggest.js';
+import { nearest, optionNamesOf, unknownOptionMessage } from '../../src/cli/suggest.js';
+import { editDistance } from '../../src/util/distance.js';
 
 describe('option suggestions', () => {
-  it('levenshtein counts insertions, deletions and substitutions', () => {
-    expect(levenshtein('', '')).toBe(0);
-    expect(levenshtein('abc', '')).toBe(3);
-    expect(levenshtein('concurrancy', 'concurrency')).toBe(1);
-    expect(levenshtein('qiet', 'quiet')).toBe(1);
-    expect(levenshtein('kitten', 'sitting')).toBe(3);
+  it('editDistance counts insertions, deletions, substitutions and transpositions of neighbours', () => {
+    expect(editDistance('', '')).toBe(0);
+    expect(editDistance('abc', '')).toBe(3);
+    expect(editDistance('concurrancy', 'concurrency')).toBe(1);
+    expect(editDistance('qiet', 'quiet')).toBe(1);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('lable', 'label')).toBe(1);
+    expect(editDistance('expected_lable', 'expected_label')).toBe(1);
+    expect(editDistance('ca', 'abc')).toBe(3); // optimal string alignment: a transposed pair is not edited again
   });
 
   it('nearest: the closest candidate within a third of the letters, the first on ties, none when too far', () => {

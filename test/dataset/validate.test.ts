@@ -31,7 +31,6 @@ describe('checkDataset', () => {
     const kb = await readKbRefs(fixture('kb.jsonl'));
     const problems = checkDataset(await scanDataset(path), { kb, aliases: new Map([[12, 3]]) });
     expect(problems.map((p) => `${p.line} ${p.severity} ${p.message}`)).toEqual([
-      '1 warning unknown column "notes" is ignored (known: id, question, expected_answer, expected_sequence, expected_label, expected_category, expected_tag, expect, expect_post_processed, expect_dialog, language, username, guest, extra_data, tags, conversation, turn, turns)',
       '3 error the same question as line 2 ("how do  I pay?") expects something else (give both rows the same expectations, or reword one)',
       '5 error id "a" is already used at line 2 (ids must be unique)',
       expect.stringMatching(/^7 error expected_label "re:\(bad" is not a valid regular expression/),

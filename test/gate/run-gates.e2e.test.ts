@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inShard } from '../../src/dataset/shard.js';
-import { ReportSchema } from '../../src/model/report.js';
+import { ReportSchema, SCHEMA_VERSION } from '../../src/model/report.js';
 import { runCli } from '../helpers/cli.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
@@ -65,7 +65,7 @@ describe('run: quality gates', () => {
 
     const out = join(dir, 'verdict');
     const report = ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
-    expect(report.schemaVersion).toBe('1.3');
+    expect(report.schemaVersion).toBe(SCHEMA_VERSION);
     expect(report.gates).toEqual({
       passed: false,
       results: [

@@ -55,8 +55,8 @@ describe('answer-eval rescore', () => {
     expect(c.counts.broken).toBeGreaterThan(0);
     expect(c.counts.fixed).toBe(0);
 
-    // trend: the rescored run is another service (its floor), after the run it came from
-    const trend = await runCli(['trend', shards[0]!, rescored[0]!, '-o', join(dir, 'trend'), '--format', 'json']);
+    // trend: a what-if, shown (--include-what-ifs) after the run it came from, as another service (its floor)
+    const trend = await runCli(['trend', shards[0]!, rescored[0]!, '-o', join(dir, 'trend'), '--format', 'json', '--include-what-ifs']);
     expect(trend.code).toBe(0);
     const t = TrendSchema.parse(JSON.parse(readFileSync(join(dir, 'trend', 'trend.json'), 'utf8')));
     expect(t.runs.map((r) => r.rescored)).toEqual([false, true]);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NotAuthorizedError } from '../../src/errors.js';
 import { runEvaluation } from '../../src/run/run.js';
@@ -128,6 +130,13 @@ describe('runEvaluation against a spec server', () => {
     expect(resumed.report.results).toEqual(first.report.results);
     // an option that decides outcomes, given differently, is refused naming both values
     await expect(runEvaluation({ resume: true, journalDir: out, agentCode: 'c', timeoutMs: 99 })).rejects.toThrow('--timeout differs (journal 1234, now 99)');
+    // a new run into it is refused before anything is sent: the journal is another run's
+    const journal = readFileSync(join(out, 'journal.jsonl'), 'utf8');
+    const sent = server.received.length;
+    await expect(runEvaluation({ dataset, baseUrl: server.url, agent: 'agent-r', agentCode: 'c', journalDir: out })).rejects.toThrow(
+      `${out} holds the journal of another run (${join(out, 'journal.jsonl')}): resume it, or journal this run elsewhere`,
+    );
+    expect([server.received.length, readFileSync(join(out, 'journal.jsonl'), 'utf8')]).toEqual([sent, journal]);
   });
 
   it('retries a 500 and counts the attempts', async () => {

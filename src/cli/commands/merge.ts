@@ -6,6 +6,7 @@ import { renderConsoleSummary } from '../../report/console.js';
 import { readReportHead, reportFile } from '../../report/read.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { defineCommand } from '../command.js';
+import { claimReportDir } from '../run-dir.js';
 
 export const mergeCommand = defineCommand({
   command: 'merge <dirs..>',
@@ -15,7 +16,8 @@ export const mergeCommand = defineCommand({
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'report directories of the shards (each with its report.json)' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/merged', describe: 'where the merged reports go' })
       .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
-      .option('allow-partial', { type: 'boolean', default: false, describe: 'merge an incomplete set of shards (the report is marked partial and names the missing ones)' }),
+      .option('allow-partial', { type: 'boolean', default: false, describe: 'merge an incomplete set of shards (the report is marked partial and names the missing ones)' })
+      .option('overwrite', { type: 'boolean', default: false, describe: 'replace the run or report set --out holds, once the new reports are all written (without it, such a directory is refused)' }),
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
     const shards = await Promise.all(
@@ -27,7 +29,8 @@ export const mergeCommand = defineCommand({
     );
     checkShards(shards, { allowPartial: argv.allowPartial });
     const data = mergeShards(shards, await shardResults(shards.map((s) => s.path)));
-    const written = await writeReports(data, argv.out, formats);
+    const target = await claimReportDir(argv.out, { overwrite: argv.overwrite, command: 'merge' });
+    const written = await target.write((dir) => writeReports(data, dir, formats));
     process.stdout.write(`${renderConsoleSummary(data.head)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
   },
 });

@@ -5,6 +5,7 @@ import { parseFormats, writeReports } from '../../report/write.js';
 import { knowledgeBaseEntries } from '../../run/knowledge-base.js';
 import { computeMetrics } from '../../score/metrics/index.js';
 import { defineCommand } from '../command.js';
+import { claimReportDir } from '../run-dir.js';
 import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 
 const builder = (y: Argv) =>
@@ -12,7 +13,8 @@ const builder = (y: Argv) =>
     .option('from', { type: 'string', describe: 'a saved report.json, or the directory a run wrote it to', demandOption: true })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated (html,junit,md,csv,json)' })
     .option('out', { alias: 'o', type: 'string', describe: 'report directory (default: the directory of the report.json)' })
-    .option('kb', { type: 'string', describe: 'the knowledge base the run was made against, for entry texts and categories (the metrics are computed again)' });
+    .option('kb', { type: 'string', describe: 'the knowledge base the run was made against, for entry texts and categories (the metrics are computed again)' })
+    .option('overwrite', { type: 'boolean', default: false, describe: "replace the run or report set another --out holds, once the new reports are all written (the report's own directory is always rewritten)" });
 
 export const reportCommand = defineCommand({
   command: 'report',
@@ -31,7 +33,9 @@ export const reportCommand = defineCommand({
       const knowledgeBase = argv.kb === undefined ? undefined : await knowledgeBaseEntries(argv.kb);
       data.head = { ...data.head, metrics: computeMetrics(data.results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(thresholds ? { thresholds } : {}) }) };
     }
-    const written = await writeReports(data, out, formats);
+    // the report's own directory is rewritten as it is; another that holds a run is refused, unless --overwrite
+    const target = await claimReportDir(out, { overwrite: argv.overwrite, command: 'report', inPlace });
+    const written = await target.write((dir) => writeReports(data, dir, formats));
     process.stdout.write(`reports: ${written.join(', ')}\n`);
   },
 });

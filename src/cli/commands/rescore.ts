@@ -7,6 +7,7 @@ import { rescoreReport } from '../../rescore/rescore.js';
 import { defineCommand } from '../command.js';
 import { FINITE, numberOption } from '../../util/numbers.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
+import { claimReportDir } from '../run-dir.js';
 
 /** A run directory's report.json, or the report.json given. */
 export const rescoreCommand = defineCommand({
@@ -20,6 +21,7 @@ export const rescoreCommand = defineCommand({
       .option('aliases', { type: 'string', describe: "CSV of old,new sequence numbers applied to expected_sequence (default: the run's, from its journal)" })
       .option('floor', { ...numberOption('floor', FINITE), describe: 'drop answers scoring below this, as if the service had refused them (what-if of the floor threshold)' })
       .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
+      .option('overwrite', { type: 'boolean', default: false, describe: 'replace the run or report set --out holds, once the new reports are all written (without it, such a directory is refused)' })
       .epilogue(`The rescored report is marked run.rescored (what changed) and reads like any other: compare, trend, merge.\n\n${EXIT_CODES_HELP}`),
   handler: async (argv) => {
     const formats = parseFormats(argv.format);
@@ -31,7 +33,8 @@ export const rescoreCommand = defineCommand({
       ...(argv.aliases !== undefined ? { aliases: argv.aliases } : {}),
       ...(argv.floor !== undefined ? { floor: argv.floor } : {}),
     });
-    const written = await writeReports(data, argv.out, formats);
+    const target = await claimReportDir(argv.out, { overwrite: argv.overwrite, command: 'rescore' });
+    const written = await target.write((dir) => writeReports(data, dir, formats));
     const r = data.head.run.rescored!;
     const what = [
       r.dataset.from === r.dataset.to ? 'same dataset' : `dataset sha256 ${r.dataset.from.slice(0, 12)}… → ${r.dataset.to.slice(0, 12)}…`,

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { Argv } from 'yargs';
 import { OUTPUTS } from '../../client/request.js';
 import { hasUrlSecrets, redactUrl } from '../../client/url.js';
@@ -20,7 +21,7 @@ import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { finishRun } from '../finish.js';
 import { renderProgress } from '../progress.js';
-import { claimRunDir } from '../run-dir.js';
+import { claimRunDir, locateResume, placeRun } from '../run-dir.js';
 import { readQuarantine } from '../quarantine.js';
 import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 import { onInterrupt } from '../signals.js';
@@ -69,7 +70,12 @@ const builder = (y: Argv) =>
     })
     .option('out', { alias: 'o', type: 'string', describe: 'report and journal directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
-    .option('resume', { type: 'string', describe: 'continue the run journaled in this --out directory' })
+    .option('resume', { type: 'string', describe: 'continue the run journaled in this --out directory (or its unfinished --overwrite run)' })
+    .option('overwrite', {
+      type: 'boolean',
+      default: false,
+      describe: 'replace the run --out holds; it stays as it is until this run completes (without it, a directory holding a run is refused)',
+    })
     .option('rerun', { choices: ['errors'] as const, describe: 'with --resume: ask again the questions that ended in error' })
     .option('grace', { ...numberOption('grace', WHOLE_AT_LEAST_0), default: RUN_DEFAULTS.graceMs, describe: 'after SIGINT/SIGTERM, ms to wait for requests in flight' })
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress line on stderr' })
@@ -86,6 +92,7 @@ const builder = (y: Argv) =>
       const minConsistency = argv['min-consistency'];
       if (minConsistency !== undefined && argv.resume === undefined && !((argv.repeat ?? 1) > 1)) throw new ConfigError('--min-consistency needs --repeat N with N >= 2 (it judges whether repeated askings get the same top-1)');
       if (argv.rerun !== undefined && argv.resume === undefined) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
+      if (argv.overwrite && argv.resume !== undefined) throw new ConfigError('--overwrite starts a new run in place of the one --out holds; --resume continues a run: give one of them');
       if (argv.resume !== undefined && argv.out !== undefined && argv.out !== argv.resume) {
         throw new ConfigError(`--out ${argv.out} and --resume ${argv.resume} differ: a resumed run writes into the directory it resumes`);
       }
@@ -98,22 +105,27 @@ export const runCommand = defineCommand({
   describe: 'ask every question of a dataset and write the reports',
   builder,
   handler: async (argv) => {
+    // the run --resume continues: the one in DIR, or DIR's unfinished --overwrite run (journaled beside it until it completes)
+    const resumed = argv.resume === undefined ? undefined : await locateResume(argv.resume);
     // a resumed run is finished as it was meant to be: its gates, --baseline and --format, unless given again
-    const taken = argv.resume === undefined ? [] : resumeRunOptions(argv.resume, argv);
+    const taken = resumed === undefined ? [] : resumeRunOptions(resumed.journalDir, argv);
     if (taken.length > 0) process.stderr.write(`answer-eval: --resume: as the run was started: ${taken.join(' ')}\n`);
     const formats = parseFormats(argv.format);
     // where to send is decided here (it may start the embedded engine: a resumed embedded run restarts it on the
     // journal's knowledge base and options); every other option a resumed run does not repeat defaults to its
     // journal's inside runEvaluation
-    const prior = argv.resume !== undefined ? await readJournalHeader(argv.resume) : undefined;
+    const prior = resumed !== undefined ? await readJournalHeader(resumed.journalDir) : undefined;
     const baseUrl = argv.baseUrl ?? (prior && journaledBaseUrl(prior));
     const agent = argv.agent ?? prior?.request.agent;
     if (prior === undefined && baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
     const dataset = argv.dataset ?? (prior === undefined && baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
     const baseline = argv.baseline === undefined ? undefined : await readBaseline(argv.baseline);
     const quarantine = argv.quarantine === undefined ? undefined : await readQuarantine(argv.quarantine);
-    const dir = argv.resume ?? argv.out ?? defaultReportDir(new Date());
+    const dir = resumed?.dir ?? argv.out ?? (await defaultReportDir(new Date()));
     await claimRunDir(dir, argv.resume !== undefined ? '--resume' : '--out');
+    // a directory holding a run is refused before anything is sent, or with --overwrite the new run is staged beside it
+    const journalDir = resumed?.journalDir ?? (await placeRun(dir, argv.overwrite));
+    const replaces = journalDir !== dir ? dir : undefined;
     // opened once here, so a pipe is read once (into a temporary copy) for the baseline check and the run
     const source = await openDataset(dataset ?? prior!.dataset.path, { encoding: argv.encoding ?? prior?.dataset.encoding });
     const target = await openTarget({
@@ -134,7 +146,8 @@ export const runCommand = defineCommand({
     const progress = renderProgress(process.stderr, argv.quiet);
     // what finishes the run if it stops: the gates and --baseline are kept (run-options.json), secrets in the URL are not
     const resume = `answer-eval run --resume ${dir}${baseUrl !== undefined && hasUrlSecrets(baseUrl) ? ' --base-url URL (the same URL: its credentials and query are not kept)' : ''}`;
-    const interrupt = onInterrupt(`continue with: ${resume}`, argv.grace);
+    const kept = replaces !== undefined ? ` (the earlier run in ${dir} stays until this one completes)` : '';
+    const interrupt = onInterrupt(`continue with: ${resume}${kept}`, argv.grace);
     const outcome = await (async () => {
       if (baseline) checkBaseline(baseline.head, argv.baseline!, { agent: target.agent }, argv.force);
       return runEvaluation({
@@ -157,11 +170,12 @@ export const runCommand = defineCommand({
         maxConsecutiveErrors: argv.maxConsecutiveErrors,
         insecure: argv.insecure,
         graceMs: argv.grace,
-        journalDir: dir,
+        journalDir,
+        ...(replaces !== undefined ? { resumeDir: dir } : {}),
         resume: argv.resume !== undefined,
         signal: interrupt.signal,
         onEvent: (event) => {
-          if (event.type === 'start' && argv.resume === undefined) keepRunOptions(dir, argv);
+          if (event.type === 'start' && argv.resume === undefined) keepRunOptions(journalDir, argv);
           progress.onEvent(event);
         },
         onKbMismatch: (first, count) => printKbMismatches(first, count, target.knowledgeBase),
@@ -180,11 +194,18 @@ export const runCommand = defineCommand({
       await target.close();
       await source.close();
     });
-    await finishRun(outcome, { dir, formats, argv, resume, ...(baseline ? { baseline: { data: baseline, file: argv.baseline!, quarantine } } : {}) });
+    await finishRun(outcome, { dir: journalDir, formats, argv, resume, ...(replaces !== undefined ? { replaces } : {}), ...(baseline ? { baseline: { data: baseline, file: argv.baseline!, quarantine } } : {}) });
   },
 });
 
-const defaultReportDir = (at: Date): string => `reports/${at.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z')}`;
+/** reports/<timestamp>, or reports/<timestamp>-2, -3... when a run of the same second has it: a new directory for every run. */
+async function defaultReportDir(at: Date): Promise<string> {
+  const base = `reports/${at.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z')}`;
+  for (let n = 1; ; n++) {
+    const dir = n === 1 ? base : `${base}-${n}`;
+    if (!(await stat(dir).then(() => true, () => false))) return dir;
+  }
+}
 
 /** The expectations the knowledge base cannot meet, printed whatever --quiet says: the first ones, then how many more. */
 function printKbMismatches(first: InputProblem[], count: number, kb: KnowledgeBase | string | undefined): void {

@@ -7,6 +7,8 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { verdictOf } from '../../model/verdict.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
+import { whatIfLine } from '../../trend/what-if.js';
+import { plural } from '../../util/text.js';
 
 /** The reason of a reader's message, whose file the warning names already. */
 const withoutPrefix = (message: string, prefix: string): string => (message.startsWith(prefix) ? message.slice(prefix.length) : message);
@@ -20,9 +22,17 @@ export const trendCommand = defineCommand({
       .option('out', { alias: 'o', type: 'string', default: 'reports/trend', describe: 'where trend.html, trend.md and trend.json go' })
       .option('format', { type: 'string', default: 'all', describe: 'files to write, comma-separated: html,md,json,quarantine (quarantine.txt: the flaky questions, for --quarantine)' })
       .option('flaky-flips', { ...numberOption('flaky-flips', WHOLE_AT_LEAST_1), default: TREND_DEFAULTS.flakyFlips, describe: 'a question is flaky when its top-1 correctness flipped at least this often with neither it nor the service changed' })
+      .option('include-what-ifs', {
+        type: 'boolean',
+        default: false,
+        describe: 'show the reports written by rescore (what-ifs) among the runs, marked; they never count as history: not for failing, flaky, new, nor the gates',
+      })
       .option('max-new-failures', { ...numberOption('max-new-failures', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail (exit 1) when more questions than this fail in the latest run after passing the last time they were judged' })
       .option('max-flaky', { ...numberOption('max-flaky', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail (exit 1) when more questions than this are flaky' })
-      .epilogue(`Runs are put in start-time order. Gates are judged after every file is written; a failed gate exits 1.\n\n${EXIT_CODES_HELP}`),
+      .epilogue(
+        'Runs are put in start-time order. A report written by rescore is a what-if, not a night of history: it is left out (and said) unless --include-what-ifs. ' +
+          `Gates are judged after every file is written; a failed gate exits 1.\n\n${EXIT_CODES_HELP}`,
+      ),
   handler: async (argv) => {
     const formats = parseTrendFormats(argv.format);
     // a run that cannot be read does not hide the others: it is left out, said here and in every file written
@@ -35,6 +45,7 @@ export const trendCommand = defineCommand({
     await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
     const trend = await buildTrend(reports, {
       flakyFlips: argv.flakyFlips,
+      includeWhatIfs: argv.includeWhatIfs,
       onUnreadable: (path, error) => leave(path, withoutPrefix(error.message, `${path}: `)),
       gates: {
         ...(argv.maxNewFailures !== undefined ? { maxNewFailures: argv.maxNewFailures } : {}),
@@ -42,10 +53,22 @@ export const trendCommand = defineCommand({
       },
     });
     if (leftOut.length > 0) trend.leftOut = leftOut;
+    const whatIfs = trend.whatIfs?.runs ?? [];
+    if (whatIfs.length > 0) {
+      const how = trend.whatIfs!.included
+        ? 'shown among the runs as what-ifs (--include-what-ifs); they count for no failing, flaky or new question, nor for the gates'
+        : 'left out of the trend (a run judged again is not a night of history; --include-what-ifs shows them, marked)';
+      process.stderr.write(`answer-eval: ${plural(whatIfs.length, 'report')} written by rescore ${how}:\n${whatIfs.map((w) => `  ${whatIfLine(w)}\n`).join('')}`);
+    }
     const written = await writeTrend(trend, argv.out, formats);
     const fresh = trend.failing.filter((q) => q.newFailure).length;
+    const real = trend.runs.filter((r) => !r.rescored).length;
+    const notes = [
+      ...(leftOut.length > 0 ? [`${leftOut.length} left out, see above`] : []),
+      ...(whatIfs.length > 0 ? [`${plural(whatIfs.length, 'what-if')} ${trend.whatIfs!.included ? 'shown apart' : 'left out'}`] : []),
+    ];
     process.stdout.write(
-      `answer-eval trend: ${trend.runs.length} run${trend.runs.length === 1 ? '' : 's'}${leftOut.length > 0 ? ` (${leftOut.length} left out, see above)` : ''}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
+      `answer-eval trend: ${plural(real, 'run')}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
     );
     enforceGates(verdictOf(trend.gates), (t) => process.stdout.write(t));
   },

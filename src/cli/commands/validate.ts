@@ -28,7 +28,8 @@ export const validateCommand = defineCommand({
     const lines = problems.map((p) => `${p.file}:${p.line}: ${p.severity ?? 'error'}: ${p.message}\n`);
     const turns = scan.questions.filter((q) => q.conversation).length;
     const counted = scan.conversations > 0 ? `${plural(scan.questions.length - turns, 'question')}, ${plural(scan.conversations, 'conversation')} (${plural(turns, 'turn')})` : plural(scan.questions.length, 'question');
-    process.stdout.write(`${lines.join('')}${scan.path}: ${counted}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
+    const kept = scan.metadata.columns.length > 0 ? `; kept as metadata: ${scan.metadata.columns.join(', ')}` : '';
+    process.stdout.write(`${lines.join('')}${scan.path}: ${counted}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${kept}\n`);
     if (errors > 0) throw new AnswerEvalError(`${scan.path}: ${plural(errors, 'error')} (see above)`, 'INVALID_DATASET', 2);
   },
 });

@@ -88,7 +88,8 @@ export function client(): void {
         haystack = rows.map((r, k) => {
           const top = topOf(k);
           const a = top ? top[0] : null;
-          return `${r[0]}\n${r[1]}\n${r[5]}\n${a ? `${a[0]}\n${a[2]}\n${a[1]}` : ''}\n${r[8] ?? ''}`.toLowerCase();
+          const meta = (r[18] ?? []).map(([k, v]) => `${k}: ${v}`).join('\n');
+          return `${r[0]}\n${r[1]}\n${r[5]}\n${a ? `${a[0]}\n${a[2]}\n${a[1]}` : ''}\n${r[8] ?? ''}\n${meta}`.toLowerCase();
         });
       }
       return haystack[i]!;
@@ -145,6 +146,8 @@ export function client(): void {
       if (r[16] >= 0) items.push(['top-1 counts as', data.entries[r[16]]!]);
       const turn = r[17];
       if (turn) items.push(['conversation', `${turn[0]}, turn ${turn[1]} of ${turn[2]} (${data.verdicts[turn[3]]}${turn[4] === null ? '' : ` at turn ${turn[4]}`}) · user ${turn[5]}`]);
+      // the dataset's own columns (notes, owner...), after the facts answer-eval reads
+      for (const [k, v] of r[18] ?? []) items.push([k, v]);
       for (const [k, v] of items) {
         const p = el('div');
         p.append(el('span', k, 'k'), el('span', v, 'v'));

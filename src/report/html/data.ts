@@ -25,11 +25,15 @@ export type PageAnswer = [string, number, string, string, number];
  * (-1: not judged, or unlabeled), got entry index (-1: not judged)]. The entry indexes point into `entries`: the
  * keys of metrics.entries, and `(out of scope)` / `(any answer)` on the expected side, `(refused)` on the got side,
  * as the entry table counts them, so a click on an entry, a flow or a matrix cell shows the questions it counts.
+ * Then a turn's place in its conversation (null: a single question) and the question's metadata, when there are.
  */
 export type PageRow = [
   string, string, number, number[], number, string, number | null, number, string | null, (number | PageAnswer)[], number, number | null, number, string | null,
-  number, number, number, PageTurn?,
+  number, number, number, (PageTurn | null)?, PageMeta?,
 ];
+
+/** The dataset's own columns of a question (its metadata), as [column, value] pairs; after the turn (null for a single question). */
+export type PageMeta = [string, string][];
 
 /** A turn check as the page shows it: [what it checks, the value expected as written, what the reply held (null: absent, or no reply), passed (null: no reply)]. */
 export type PageCheck = [string, string, string | null, boolean | null];
@@ -151,7 +155,9 @@ export function* encodePageData(results: Iterable<QuestionResult>, { index = new
         gotEntry === undefined ? -1 : entries.id(gotEntry)!,
       ];
       const turn = pageTurn(r);
-      if (turn) row.push(turn);
+      const meta = r.meta ? Object.entries(r.meta) : undefined;
+      if (turn || meta) row.push(turn ?? null);
+      if (meta) row.push(meta);
       yield `${first ? '' : ','}${JSON.stringify(row)}`;
       first = false;
     }

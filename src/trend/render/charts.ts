@@ -58,12 +58,14 @@ function changeMarks(f: Frame, x: (i: number) => number, runs: readonly TrendRun
 export function seriesChart(series: Series, runs: readonly TrendRun[]): string {
   const f = frame(560, 210, 48, 30, 14, 30);
   const points = runs.map((run, i) => ({ i, run, ...series.point(run) }));
-  const known = points.filter((p): p is typeof p & { value: number } => p.value !== null);
-  const lows = known.map((p) => p.low ?? p.value);
-  const highs = known.map((p) => p.high ?? p.value);
+  const all = points.filter((p): p is typeof p & { value: number } => p.value !== null);
+  // the line and its band follow the real runs; a what-if (a report written by rescore) is a hollow dot off the line
+  const known = all.filter((p) => !p.run.rescored);
+  const lows = all.map((p) => p.low ?? p.value);
+  const highs = all.map((p) => p.high ?? p.value);
   const share = series.kind === 'share';
-  const lo = known.length === 0 ? 0 : Math.min(...lows);
-  const hi = known.length === 0 ? 1 : Math.max(...highs);
+  const lo = all.length === 0 ? 0 : Math.min(...lows);
+  const hi = all.length === 0 ? 1 : Math.max(...highs);
   const y = scaleLinear().domain(share ? [Math.max(0, lo - 0.05), Math.min(1, hi + 0.05)] : [0, Math.max(1, hi * 1.1)]).nice().range([f.bottom, f.top]);
   const x = (i: number): number => (runs.length <= 1 ? (f.left + f.right) / 2 : f.left + 8 + ((f.right - f.left - 16) * i) / (runs.length - 1));
   const band = share && known.some((p) => p.low != null && p.high != null)
@@ -76,9 +78,10 @@ export function seriesChart(series: Series, runs: readonly TrendRun[]): string {
     : '';
   const line = known.map((p, k) => `${k === 0 ? 'M' : 'L'}${r1(x(p.i))},${r1(y(p.value))}`).join('');
   const fmt = (v: number): string => (share ? pct(v) : ms(v));
-  const dots = known.map((p) => {
+  const dots = all.map((p) => {
     const range = p.low != null && p.high != null ? ` (95% CI ${pct(p.low)}–${pct(p.high)}, n=${p.n})` : '';
-    return `<circle class="dot" cx="${r1(x(p.i))}" cy="${r1(y(p.value))}" r="2.6"><title>${h(`${runLabel(p.run, 'long')}: ${series.title} ${fmt(p.value)}${range}`)}</title></circle>`;
+    const whatIf = p.run.whatIf ? ` · what-if: rescore of ${p.run.whatIf.from}, ${p.run.whatIf.what}` : '';
+    return `<circle class="dot${p.run.rescored ? ' whatif' : ''}" cx="${r1(x(p.i))}" cy="${r1(y(p.value))}" r="2.6"><title>${h(`${runLabel(p.run, 'long')}: ${series.title} ${fmt(p.value)}${range}${whatIf}`)}</title></circle>`;
   }).join('');
   const body = axisLeft(f, y, (v) => (share ? pct(v, 0) : String(v))) + band + `<path class="curve" d="${line}"/>` + dots + changeMarks(f, x, runs) + runAxis(f, x, runs);
   return svg(f, `${series.title} over ${runs.length} runs`, body);

@@ -20,6 +20,16 @@ export function deltaPoints(a: number | null, b: number | null): string {
   return `${d >= 0 ? '+' : ''}${d.toFixed(1)} pts`;
 }
 
-/** Runs between a question's failing streak start and the latest, both counted. */
-export const streakRuns = (trend: Trend, since: number): number => trend.runs.length - since;
+/** Real runs between a question's failing streak start and the latest, both counted (what-ifs are not history). */
+export const streakRuns = (trend: Trend, since: number): number => trend.runs.slice(since).filter((r) => !r.rescored).length;
+
+/** The runs that make the history: every run but the what-ifs (reports written by rescore) shown with --include-what-ifs. */
+export const realRuns = (trend: Trend): TrendRun[] => trend.runs.filter((r) => !r.rescored);
+
+/** `1 what-if left out`, `2 what-ifs shown apart`: what became of the reports written by rescore; empty when there were none. */
+export function whatIfNote(trend: Trend): string {
+  const w = trend.whatIfs;
+  if (!w || w.runs.length === 0) return '';
+  return `${w.runs.length} what-if${w.runs.length === 1 ? '' : 's'} ${w.included ? 'shown apart' : 'left out'}`;
+}
 

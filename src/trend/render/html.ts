@@ -6,7 +6,7 @@ import type { Trend } from '../schema.js';
 import { SERIES, seriesChart } from './charts.js';
 import { verdictBanner } from '../../report/verdict.js';
 import { verdictOf } from '../../model/verdict.js';
-import { deltaPoints, runLabel, streakRuns, withInterval } from './format.js';
+import { deltaPoints, realRuns, runLabel, streakRuns, whatIfNote, withInterval } from './format.js';
 
 /** Rows shown per question table; trend.json has every one. */
 const TABLE_LIMIT = 1000;
@@ -15,6 +15,7 @@ const TREND_STYLES = `
 svg .band{fill:var(--accent);opacity:.16}svg .change .mark{stroke:var(--warn)}svg .change text{fill:var(--warn)}
 input.filter{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);min-width:260px;margin:4px 0 8px}
 td.changes{font-size:12px;color:var(--muted)}
+.badge.whatif{background:transparent;border:1px dashed var(--muted);color:var(--muted)}svg circle.whatif{fill:var(--card);stroke:var(--muted);stroke-width:1.5}
 `;
 
 /**
@@ -37,8 +38,9 @@ export function trendClient(): void {
 const card = (title: string, body: string, cls = ''): string => `<section class="card ${cls}"><h3>${h(title)}</h3>${body}</section>`;
 
 function cards(trend: Trend): string {
-  const last = trend.runs.at(-1)!;
-  const prev = trend.runs.at(-2);
+  const real = realRuns(trend);
+  const last = real.at(-1)!;
+  const prev = real.at(-2);
   const fresh = trend.failing.filter((q) => q.newFailure).length;
   const figure = (title: string, i: (typeof last.figures)['top1Accuracy'], before: number | null | undefined, cls = '') =>
     card(title, `<div class="big">${pct(i.value)}</div><div class="ci">${h(withInterval(i))}</div>${before !== undefined ? `<div class="hint">${h(deltaPoints(before, i.value))} since the run before</div>` : ''}`, cls);
@@ -48,15 +50,15 @@ function cards(trend: Trend): string {
     figure('Out-of-scope recall (latest)', last.figures.outOfScopeRecall, prev?.figures.outOfScopeRecall.value),
     card('Failing now', `<div class="big">${trend.failing.length}</div><div class="hint">${fresh} new since they last passed</div>`),
     card('Flaky', `<div class="big">${trend.flaky.length}</div><div class="hint">top-1 correctness flipped ≥ ${trend.options.flakyFlips} times with nothing changed</div>`),
-    card('History', `<div class="big">${trend.runs.length}</div><div class="hint">runs · ${trend.questions} questions · latency p90 now ${h(ms(last.figures.latencyP90))}</div>`),
+    card('History', `<div class="big">${real.length}</div><div class="hint">runs${whatIfNote(trend) ? ` (${h(whatIfNote(trend))})` : ''} · ${trend.questions} questions · latency p90 now ${h(ms(last.figures.latencyP90))}</div>`),
   ].join('')}</div>`;
 }
 
 function runsTable(trend: Trend): string {
-  const rows = trend.runs.map((r, i) => `<tr><td class="num">${i + 1}</td><td>${h(runLabel(r, 'long'))}</td><td>${h(r.status)}${r.rescored ? ' (rescored)' : ''}</td><td class="num">${r.total}</td>`
+  const rows = trend.runs.map((r, i) => `<tr><td class="num">${i + 1}</td><td>${h(runLabel(r, 'long'))}</td><td>${h(r.status)}${r.whatIf ? ` <span class="badge whatif" title="${h(`rescore of ${r.whatIf.from}: ${r.whatIf.what}`)}">what-if</span> ${h(r.whatIf.what)}` : ''}</td><td class="num">${r.total}</td>`
     + `<td class="num">${pct(r.figures.top1Accuracy.value)}</td><td class="num">${pct(r.figures.answerableAccuracy.value)}</td><td class="num">${pct(r.figures.outOfScopeRecall.value)}</td>`
     + `<td class="num">${pct(r.figures.errorRate.value)}</td><td class="num">${h(ms(r.figures.latencyP90))}</td><td class="changes">${r.changes.map((c) => h(c.what)).join('<br>')}</td><td class="changes">${h(r.path)}</td></tr>`);
-  return `<table class="slices" id="runs"><caption>Runs, oldest first</caption><thead><tr><th class="num">#</th><th>started</th><th>status</th><th class="num">questions</th><th class="num">top-1</th><th class="num">in-scope</th><th class="num">oos recall</th><th class="num">errors</th><th class="num">p90</th><th>changed before this run</th><th>report</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table class="slices" id="runs"><caption>Runs, oldest first${trend.whatIfs?.included ? '; a what-if (a report written by rescore) right after the run it came from' : ''}</caption><thead><tr><th class="num">#</th><th>started</th><th>status</th><th class="num">questions</th><th class="num">top-1</th><th class="num">in-scope</th><th class="num">oos recall</th><th class="num">errors</th><th class="num">p90</th><th>changed before this run</th><th>report</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 const more = (n: number, cols: number): string => (n > TABLE_LIMIT ? `<tfoot><tr><td colspan="${cols}" class="hint">… ${n - TABLE_LIMIT} more in trend.json</td></tr></tfoot>` : '');
@@ -84,12 +86,25 @@ function flakyTable(trend: Trend): string {
  * the verdict, the headline figures over time with their 95% intervals and the runs where the dataset or the
  * service changed, the runs, the failing questions with the run their failure began, and the flaky ones.
  */
+/** The reports written by rescore: left out, or shown among the runs; each with the run it came from and what it changed. */
+function whatIfBanner(trend: Trend): string {
+  const w = trend.whatIfs;
+  if (!w || w.runs.length === 0) return '';
+  const why = w.included
+    ? 'reports written by <code>answer-eval rescore</code> (a run\'s answers judged again), shown among the runs as what-ifs: they count for no failing, flaky or new question, nor for the gates'
+    : 'reports written by <code>answer-eval rescore</code> (a run\'s answers judged again) are not nights of history; <code>--include-what-ifs</code> shows them';
+  const items = w.runs.map((x) => `<li><code>${h(x.path)}</code>: rescore of <code>${h(x.from)}</code>, ${h(x.what)}</li>`).join('');
+  return `<div class="banner whatifs">${h(whatIfNote(trend))}: ${why}<ul>${items}</ul></div>\n`;
+}
+
 export function* renderTrendHtml(trend: Trend): Generator<string> {
-  const title = `answer-eval trend · ${trend.runs.length} runs`;
+  const real = realRuns(trend);
+  const note = whatIfNote(trend);
+  const title = `answer-eval trend · ${real.length} run${real.length === 1 ? '' : 's'}${note ? ` (${note})` : ''}`;
   const judged = verdictOf(trend.gates);
   const verdict = judged ? verdictBanner(judged) : '';
-  const first = trend.runs[0];
-  const last = trend.runs.at(-1);
+  const first = real[0];
+  const last = real.at(-1);
   yield `<!doctype html>
 <html lang="en">
 <head>
@@ -105,7 +120,7 @@ export function* renderTrendHtml(trend: Trend): Generator<string> {
 <div class="hint">${first && last ? `${h(runLabel(first, 'long'))} → ${h(runLabel(last, 'long'))} · ` : ''}${trend.questions} questions · ${h(trend.tool.name)} ${h(trend.tool.version)} · trend schema ${h(trend.schemaVersion)}</div>
 </header>
 ${verdict}
-${(trend.leftOut ?? []).length > 0 ? `<div class="banner">Left out: <ul>${trend.leftOut!.map((l) => `<li><code>${h(l.path)}</code>: ${h(l.why)}</li>`).join('')}</ul></div>\n` : ''}<main>
+${(trend.leftOut ?? []).length > 0 ? `<div class="banner">Left out: <ul>${trend.leftOut!.map((l) => `<li><code>${h(l.path)}</code>: ${h(l.why)}</li>`).join('')}</ul></div>\n` : ''}${whatIfBanner(trend)}<main>
 `;
   if (!first) {
     yield '<p class="hint">No runs.</p></main></body></html>\n';
@@ -114,7 +129,7 @@ ${(trend.leftOut ?? []).length > 0 ? `<div class="banner">Left out: <ul>${trend.
   yield `<h2>Latest run</h2>
 ${cards(trend)}
 <h2>Over time</h2>
-<p class="hint">Line: the figure of each run; band: its 95% interval; dashed line: the dataset (D) or the service (S) changed before that run (hover it for what).</p>
+<p class="hint">Line: the figure of each run; band: its 95% interval; dashed line: the dataset (D) or the service (S) changed before that run (hover it for what)${trend.whatIfs?.included ? '; hollow dot: a what-if (a run judged again by rescore), off the line' : ''}.</p>
 <div class="grid2">
 ${SERIES.map((s) => `<figure><figcaption>${h(s.title)}</figcaption>${seriesChart(s, trend.runs)}</figure>`).join('\n')}
 </div>

@@ -4,18 +4,19 @@ import type { Trend, TrendRun } from '../schema.js';
 import { SERIES } from './charts.js';
 import { verdictMarkdown } from '../../report/verdict.js';
 import { verdictOf } from '../../model/verdict.js';
-import { deltaPoints, runLabel, streakRuns, withInterval } from './format.js';
+import { deltaPoints, realRuns, runLabel, streakRuns, whatIfNote, withInterval } from './format.js';
 import { plural } from '../../util/text.js';
 
 const LIST_LIMIT = 50;
 
 function figureRows(trend: Trend): string[] {
-  const first = trend.runs[0]!;
-  const last = trend.runs.at(-1)!;
+  const real = realRuns(trend);
+  const first = real[0]!;
+  const last = real.at(-1)!;
   return SERIES.map((s) => {
     const a = s.point(first);
     const b = s.point(last);
-    const known = trend.runs.map((r) => s.point(r).value).filter((v): v is number => v !== null);
+    const known = real.map((r) => s.point(r).value).filter((v): v is number => v !== null);
     const fmt = (v: number | null): string => (s.kind === 'share' ? pct(v) : ms(v));
     const range = known.length === 0 ? 'n/a' : `${fmt(Math.min(...known))} – ${fmt(Math.max(...known))}`;
     const latest = s.kind === 'share' ? withInterval({ value: b.value, low: b.low ?? null, high: b.high ?? null, successes: 0, n: b.n ?? 0 }) : fmt(b.value);
@@ -24,23 +25,42 @@ function figureRows(trend: Trend): string[] {
   });
 }
 
-const runName = (run: TrendRun, i: number): string => md(runLabel(run, 'long', i), 40);
+const runName = (run: TrendRun, i: number): string => `${md(runLabel(run, 'long', i), 40)}${run.rescored ? ' (what-if)' : ''}`;
+
+/** The reports written by rescore: left out, or shown apart with their top-1; each with the run it came from and what it changed. */
+function whatIfLines(trend: Trend): string[] {
+  const w = trend.whatIfs;
+  if (!w || w.runs.length === 0) return [];
+  const top1 = new Map(trend.runs.map((r) => [r.path, r.figures.top1Accuracy.value]));
+  const why = w.included
+    ? 'reports written by `answer-eval rescore`, a run\'s answers judged again: shown among the runs, they count for no failing, flaky or new question, nor for the gates'
+    : 'reports written by `answer-eval rescore`, a run\'s answers judged again, are not nights of history; `--include-what-ifs` shows them';
+  return [
+    `ℹ️ **${whatIfNote(trend)}** (${why}):`,
+    '',
+    ...w.runs.map((x) => `- ${md(x.path, 200)}: rescore of ${md(x.from, 200)}, ${md(x.what, 200)}${w.included ? ` · top-1 ${pct(top1.get(x.path) ?? null)}` : ''}`),
+    '',
+  ];
+}
 
 /** trend.md: the verdict first (as summary.md and compare.md start), then the figures, the changes, the failing and the flaky questions. */
 export function* renderTrendMarkdown(trend: Trend): Generator<string> {
   const { runs } = trend;
+  const real = realRuns(trend);
   const verdict = verdictOf(trend.gates);
-  const lines = [...(verdict ? [...verdictMarkdown(verdict, (t) => md(t, 2000)), ''] : []), `### answer-eval trend · ${plural(runs.length, 'run')}`, ''];
+  const note = whatIfNote(trend);
+  const lines = [...(verdict ? [...verdictMarkdown(verdict, (t) => md(t, 2000)), ''] : []), `### answer-eval trend · ${plural(real.length, 'run')}${note ? ` (${note})` : ''}`, ''];
   const leftOut = trend.leftOut ?? [];
   if (leftOut.length > 0) lines.push(`⚠️ **${plural(leftOut.length, 'run')} left out:**`, '', ...leftOut.map((l) => `- ${md(l.path, 200)}: ${md(l.why, 400)}`), '');
-  if (runs.length === 0) {
+  lines.push(...whatIfLines(trend));
+  if (real.length === 0) {
     yield `${lines.join('\n')}No runs.\n`;
     return;
   }
-  const latest = runs.length - 1;
+  const latest = real.at(-1)!;
   const fresh = trend.failing.filter((q) => q.newFailure).length;
   lines.push(
-    `${runs.length} runs from ${md(runLabel(runs[0]!, 'long'))} to ${md(runLabel(runs[latest]!, 'long'))} · ${trend.questions} questions · latest: ${md(runs[latest]!.path, 80)}`,
+    `${plural(real.length, 'run')} from ${md(runLabel(real[0]!, 'long'))} to ${md(runLabel(latest, 'long'))} · ${trend.questions} questions · latest: ${md(latest.path, 80)}`,
     '',
     `**${trend.failing.length}** failing in the latest run (**${fresh}** new) · **${trend.flaky.length}** flaky (top-1 correctness flipped ≥ ${trend.options.flakyFlips} times with nothing changed)`,
     '',

@@ -1,0 +1,78 @@
+import { EXPECTATION_FIELDS, EXPECTATION_KEYS } from '../model/expectations.js';
+import { DATASET_COLUMNS } from '../model/question.js';
+import { TURN_CHECK_KEYS, TURN_CHECKS } from '../model/turn-checks.js';
+import { editDistance } from '../util/distance.js';
+
+const KNOWN = new Set(DATASET_COLUMNS);
+
+export const isKnownColumn = (name: string): boolean => KNOWN.has(name);
+
+/** A column name in one spelling: NFKC, lower case, words joined by `_` (camelCase, spaces, `-` and `.` part words). */
+export function canonicalColumn(name: string): string {
+  return name
+    .normalize('NFKC')
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[\s\-.]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '');
+}
+
+/**
+ * What a name may be taken for, each with the known column it stands for: every known column, and the noun of each
+ * expectation and turn check without its prefix (`label` for expected_label, `dialog` for expect_dialog): a column
+ * named `label` or `answer` would otherwise leave every question unlabeled.
+ */
+const TARGETS: readonly (readonly [name: string, column: string])[] = [
+  ...DATASET_COLUMNS.map((c) => [c, c] as const),
+  ...EXPECTATION_KEYS.map((k) => [EXPECTATION_FIELDS[k].column.slice('expected_'.length), EXPECTATION_FIELDS[k].column] as const),
+  ...TURN_CHECK_KEYS.map((k) => [TURN_CHECKS[k].column.slice('expect_'.length), TURN_CHECKS[k].column] as const),
+];
+
+/** The name and its other grammatical number: `tag`/`tags`, `expected_categories`/`expected_category`. */
+const numbers = (name: string): string[] => [
+  name,
+  `${name}s`,
+  ...(name.endsWith('s') ? [name.slice(0, -1)] : []),
+  ...(name.endsWith('ies') ? [`${name.slice(0, -3)}y`] : []),
+  ...(name.endsWith('y') ? [`${name.slice(0, -1)}ies`] : []),
+];
+
+/** How many edits a name may be from a target and still be a typo of it: 2 for targets of 8 letters or more, 1 for 5-7, none below. */
+const reach = (target: string): number => (target.length >= 8 ? 2 : target.length >= 5 ? 1 : 0);
+
+/**
+ * The known columns a dataset column is a near miss of (empty when it is known, or no near miss: then it is the
+ * dataset's own, kept as metadata). After canonicalColumn (case, `-`, spaces, `.`, camelCase), a near miss is the
+ * first of: a known column or a prefix-less noun (`Question` → question, `label` → expected_label); one in the other
+ * number (`questions`, `expected_categories`); the nearest within reach by edits (`expected_lable`, `quesiton`: see
+ * `reach`). Names such as notes, owner, comment, source, priority, intent or category_old are no near miss of anything.
+ */
+export function nearMissOf(name: string): string[] {
+  if (KNOWN.has(name)) return [];
+  const canon = canonicalColumn(name);
+  if (canon === '') return [];
+  // the same name spelled another way; else in the other number
+  for (const forms of [[canon], numbers(canon)]) {
+    const same = new Set(TARGETS.filter(([t]) => forms.includes(t)).map(([, column]) => column));
+    if (same.size > 0) return [...same];
+  }
+  let best = Infinity;
+  let near: string[] = [];
+  for (const [target, column] of TARGETS) {
+    if (Math.abs(canon.length - target.length) > reach(target)) continue; // too far whatever the letters: no need to count
+    const d = editDistance(canon, target);
+    if (d > reach(target) || d > best) continue;
+    if (d < best) [best, near] = [d, []];
+    if (!near.includes(column)) near.push(column);
+  }
+  return near;
+}
+
+/** `did you mean expected_label?`, `did you mean tags or expected_tag?` */
+export const didYouMean = (columns: readonly string[]): string =>
+  `did you mean ${columns.length <= 1 ? columns.join('') : `${columns.slice(0, -1).join(', ')} or ${columns.at(-1)}`}?`;
+
+/** The error of a near-miss column, as validate and run print it at the line where it first appears. */
+export const nearMissMessage = (name: string, columns: readonly string[]): string => `column ${JSON.stringify(name)} is not a known column: ${didYouMean(columns)}`;
