@@ -64,6 +64,17 @@ export class RunAbortedError extends AnswerEvalError {
   }
 }
 
+/** SIGINT or SIGTERM stopped the run; the message says how to continue it. */
+export class InterruptedError extends RunAbortedError {
+  override name = 'InterruptedError';
+  constructor(
+    readonly signal: string,
+    resumeHint: string,
+  ) {
+    super(`interrupted by ${signal}; ${resumeHint}`);
+  }
+}
+
 /** One or more quality gates failed; every report was still written. */
 export class GateFailedError extends AnswerEvalError {
   override name = 'GateFailedError';

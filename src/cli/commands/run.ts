@@ -160,6 +160,9 @@ export const runCommand = defineCommand({
         signal: interrupt.signal,
         onEvent: (event) => {
           if (event.type === 'start' && argv.resume === undefined) keepRunOptions(dir, argv);
+          // every result is journaled: from here a signal ends the process at once, however long a step of the
+          // scoring or of a report holds the event loop (--resume DIR writes the reports without asking again)
+          if (event.type === 'journaled') interrupt.dispose();
           progress.onEvent(event);
         },
         onKbMismatch: (first, count) => printKbMismatches(first, count, target.knowledgeBase),
