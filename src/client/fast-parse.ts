@@ -83,10 +83,11 @@ function item(raw: unknown): AnswerItem | undefined {
     if (c === FAIL) return undefined;
     out[key] = c;
   }
-  // fields of its own the service added are kept; most replies have none, which a count of keys tells
+  // fields of its own the service added are kept; most replies have none, which a count of keys tells. `__proto__`
+  // is left to keepProtoFields (src/client/response.ts), as the schema leaves it
   let own = 0;
   for (const _key in src) own++;
-  if (own !== present) for (const key in src) if (!KNOWN.has(key)) out[key] = src[key];
+  if (own !== present) for (const key in src) if (!KNOWN.has(key) && key !== '__proto__') out[key] = src[key];
   return out as AnswerItem;
 }
 
@@ -107,6 +108,6 @@ export function fastParse(json: unknown): AnswerResponse | undefined {
   const out: Record<string, unknown> = {};
   if (ppa !== undefined) out['post_processed_answer'] = ppa;
   out['answers'] = answers;
-  for (const key in src) if (key !== 'post_processed_answer' && key !== 'answers') out[key] = src[key];
+  for (const key in src) if (key !== 'post_processed_answer' && key !== 'answers' && key !== '__proto__') out[key] = src[key];
   return out as AnswerResponse;
 }

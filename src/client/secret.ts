@@ -2,6 +2,8 @@
 // server, proxy or error page writes text in. Replies and transport errors are masked here before anything
 // parses, cuts or stores them, so every later step only ever sees SECRET_MASK.
 
+import { setOwn } from '../util/own.js';
+
 /**
  * Codes shorter than this are not searched for: replacing every "ab" would garble a report, and a code this
  * short is guessed in a few thousand tries, so it is no secret to keep. checkAgentCode accepts such a code;
@@ -91,6 +93,6 @@ export function maskSecretDeep<T>(value: T, secret: string): T {
   if (Array.isArray(value)) return value.map((v: unknown) => maskSecretDeep(v, secret)) as T;
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[maskSecret(k, secret)] = maskSecretDeep(v, secret);
+  for (const [k, v] of Object.entries(value)) setOwn(out, maskSecret(k, secret), maskSecretDeep(v, secret));
   return out as T;
 }

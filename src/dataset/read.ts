@@ -12,6 +12,7 @@ import { isConversation, questionsOfItem, type DatasetItem, type Question } from
 import { conversationOfRows, parseConversationLine, type ConversationResult } from './conversation.js';
 import { isBlank, parseRow, type RawRow } from './row.js';
 import { openDataset, readFailure, type DatasetSource, type OpenOptions } from './source.js';
+import { setOwn } from '../util/own.js';
 
 export interface Dataset {
   path: string;
@@ -379,7 +380,7 @@ async function* csvRows(text: AsyncIterable<string>, path: string, problems: Inp
         continue;
       }
       const row: RawRow = {};
-      header.forEach((name, i) => (row[name] = record[i]));
+      header.forEach((name, i) => setOwn(row, name, record[i])); // a "__proto__" column is a column
       yield { row, line };
     }
   } catch (error) {
