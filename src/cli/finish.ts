@@ -18,6 +18,7 @@ import { compareWithBaseline } from './baseline.js';
 import { enforceGates } from './gates.js';
 import type { QuestionResult } from '../model/report.js';
 import { appendJobSummary, reportWriteFailure, writeRunReports } from './run-dir.js';
+import { print, printError } from './output.js';
 
 type GateArgs = Parameters<typeof qualityGatesOf>[0] &
   Parameters<typeof compareWithBaseline>[2]['argv'] & { minConsistency?: number | undefined; minConversationPassRate?: number | undefined };
@@ -63,19 +64,19 @@ async function finish(
   const { written, failure } = await writeRunReports(judged, o.dir, o.formats);
   const stepSummary = await appendJobSummary(judged);
   if (stepSummary !== undefined) written.push(stepSummary);
-  process.stdout.write(`${renderConsoleSummary(judged.head)}\n  reports: ${written.length > 0 ? written.join(', ') : 'none'}\n`);
+  print(`${renderConsoleSummary(judged.head)}\n  reports: ${written.length > 0 ? written.join(', ') : 'none'}\n`);
   if (comparison) {
     const files = await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir, changes);
-    process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${files.join(', ')}\n`);
+    print(`${renderCompareConsole(comparison)}\n  reports: ${files.join(', ')}\n`);
   }
   if (failure) throw reportWriteFailure(failure, o.dir, written, stoppedBy);
   if (stoppedBy) {
     // the circuit breaker stopped on errors the journal keeps: once the service is back, they are asked again too
-    if (o.resume !== undefined && isCircuitBreak(stoppedBy.message)) process.stderr.write(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
+    if (o.resume !== undefined && isCircuitBreak(stoppedBy.message)) printError(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
     throw stoppedBy;
   }
   if (unmeasured !== undefined) throw new NothingMeasuredError(`${unmeasured}${mostCommonError(data.results)}`);
-  enforceGates(verdict, (t) => process.stdout.write(t));
+  enforceGates(verdict);
 }
 
 /** The error most questions ended in, said after "nothing was measured", so the user need not open results.csv. */

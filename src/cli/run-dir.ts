@@ -7,6 +7,7 @@ import { appendStepSummary } from '../report/step-summary.js';
 import { writeReports } from '../report/write.js';
 import { lockDir } from '../run/lock.js';
 import { ensureDir, reasonOf } from '../util/out-dir.js';
+import { printError } from './output.js';
 
 /**
  * Before anything is sent: makes sure the run's directory is a directory it can write into, and claims it
@@ -16,7 +17,7 @@ export async function claimRunDir(dir: string, what: string): Promise<void> {
   const created = await ensureDir(dir, what);
   const lock = await lockDir(dir, what);
   if (lock.tookOver) {
-    process.stderr.write(`answer-eval: ${lock.path}: took over the lock of pid ${lock.tookOver.pid} (since ${lock.tookOver.startedAt}), which is no longer running\n`);
+    printError(`answer-eval: ${lock.path}: took over the lock of pid ${lock.tookOver.pid} (since ${lock.tookOver.startedAt}), which is no longer running\n`);
   }
   process.once('exit', () => {
     lock.release();
@@ -43,7 +44,7 @@ export async function writeRunReports(data: ReportData, dir: string, formats: re
 /** Appends summary.md to the job summary; one that cannot be appended is a warning, not a failure of the run. */
 export const appendJobSummary = (data: ReportData): Promise<string | undefined> =>
   appendStepSummary(data).catch((error: unknown) => {
-    process.stderr.write(`answer-eval: warning: could not append the summary to $GITHUB_STEP_SUMMARY (${process.env['GITHUB_STEP_SUMMARY']}): ${reasonOf(error)}\n`);
+    printError(`answer-eval: warning: could not append the summary to $GITHUB_STEP_SUMMARY (${process.env['GITHUB_STEP_SUMMARY']}): ${reasonOf(error)}\n`);
     return undefined;
   });
 

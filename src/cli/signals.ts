@@ -1,4 +1,5 @@
 import { InterruptedError } from '../errors.js';
+import { printError } from './output.js';
 
 /**
  * The first SIGINT/SIGTERM stops the run gently (nothing new is sent, requests in flight get the
@@ -9,10 +10,10 @@ export function onInterrupt(resumeHint: string, graceMs: number): { signal: Abor
   const controller = new AbortController();
   const handler = (name: NodeJS.Signals) => {
     if (controller.signal.aborted) {
-      process.stderr.write(`\nanswer-eval: second ${name}: exiting now; the journal holds every finished question (${resumeHint})\n`);
+      printError(`\nanswer-eval: second ${name}: exiting now; the journal holds every finished question (${resumeHint})\n`);
       process.exit(3);
     }
-    process.stderr.write(`\nanswer-eval: ${name}: stopping; waiting up to ${graceMs} ms for requests in flight (${name} again exits at once)\n`);
+    printError(`\nanswer-eval: ${name}: stopping; waiting up to ${graceMs} ms for requests in flight (${name} again exits at once)\n`);
     controller.abort(new InterruptedError(name, resumeHint));
   };
   process.on('SIGINT', handler);

@@ -4,6 +4,7 @@ import type { ReportHead } from '../model/source.js';
 import { conversationConsoleLines } from './conversations.js';
 import { figureInterval, figureValue, headline } from './headline.js';
 import { plural } from '../util/text.js';
+import { oneLine } from '../util/terminal.js';
 
 const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
 const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)} ms`);
@@ -14,7 +15,7 @@ function headlineLines(m: Metrics): string[] {
   return [`  ${cells[0]!.padEnd(48)}  ${cells[1]}`, `  ${cells[2]!.padEnd(48)}  ${cells[3]}`];
 }
 
-/** The few lines printed at the end of a run. */
+/** The few lines printed at the end of a run; a line quoting the service's URL, the agent or a stop reason stays one line. */
 export function renderConsoleSummary(report: ReportHead): string {
   const { summary: s, run } = report;
   const o = s.outcomes;
@@ -28,5 +29,5 @@ export function renderConsoleSummary(report: ReportHead): string {
   ];
   if (s.unorderedLists > 0) lines.push(`  note: ${s.unorderedLists} answer lists were not in descending score order (top-1 taken by score)`);
   if (run.stopReason) lines.push(`  stopped: ${run.stopReason}`);
-  return lines.join('\n');
+  return lines.map(oneLine).join('\n');
 }

@@ -12,6 +12,7 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { reportFile } from '../../report/read.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
+import { print } from '../output.js';
 
 const builder = (y: Argv) =>
   gateOptions(
@@ -42,7 +43,7 @@ export const compareCommand = defineCommand({
       const verdict = judge(head.head.summary, comparison, { quality: qualityGatesOf(argv), regression: regressionGatesOf(argv) });
       return { comparison, verdict, written: await writeComparison(comparisonWithVerdict(comparison, verdict), out, changes) };
     });
-    process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
-    enforceGates(verdict, (t) => process.stdout.write(t));
+    print(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
+    enforceGates(verdict);
   },
 });

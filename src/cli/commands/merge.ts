@@ -6,6 +6,7 @@ import { renderConsoleSummary } from '../../report/console.js';
 import { readReportHead, reportFile } from '../../report/read.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { defineCommand } from '../command.js';
+import { print } from '../output.js';
 
 export const mergeCommand = defineCommand({
   command: 'merge <dirs..>',
@@ -28,6 +29,6 @@ export const mergeCommand = defineCommand({
     checkShards(shards, { allowPartial: argv.allowPartial });
     const data = mergeShards(shards, await shardResults(shards.map((s) => s.path)));
     const written = await writeReports(data, argv.out, formats);
-    process.stdout.write(`${renderConsoleSummary(data.head)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
+    print(`${renderConsoleSummary(data.head)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
   },
 });

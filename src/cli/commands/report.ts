@@ -6,6 +6,7 @@ import { knowledgeBaseEntries } from '../../run/knowledge-base.js';
 import { computeMetrics } from '../../score/metrics/index.js';
 import { defineCommand } from '../command.js';
 import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
+import { print } from '../output.js';
 
 const builder = (y: Argv) =>
   thresholdOptions(y)
@@ -32,6 +33,6 @@ export const reportCommand = defineCommand({
       data.head = { ...data.head, metrics: computeMetrics(data.results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(thresholds ? { thresholds } : {}) }) };
     }
     const written = await writeReports(data, out, formats);
-    process.stdout.write(`reports: ${written.join(', ')}\n`);
+    print(`reports: ${written.join(', ')}\n`);
   },
 });

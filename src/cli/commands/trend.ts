@@ -7,6 +7,8 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { verdictOf } from '../../model/verdict.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
+import { print, printError } from '../output.js';
+import { oneLine } from '../../util/terminal.js';
 
 /** The reason of a reader's message, whose file the warning names already. */
 const withoutPrefix = (message: string, prefix: string): string => (message.startsWith(prefix) ? message.slice(prefix.length) : message);
@@ -29,7 +31,7 @@ export const trendCommand = defineCommand({
     const leftOut: { path: string; why: string }[] = [];
     const leave = (path: string, why: string): void => {
       leftOut.push({ path, why });
-      process.stderr.write(`answer-eval: warning: ${path} is left out of the trend: ${why}\n`);
+      printError(`answer-eval: warning: ${path} is left out of the trend: ${oneLine(why)}\n`);
     };
     const reports = await findRuns(argv.dirs, leave);
     await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
@@ -44,9 +46,9 @@ export const trendCommand = defineCommand({
     if (leftOut.length > 0) trend.leftOut = leftOut;
     const written = await writeTrend(trend, argv.out, formats);
     const fresh = trend.failing.filter((q) => q.newFailure).length;
-    process.stdout.write(
+    print(
       `answer-eval trend: ${trend.runs.length} run${trend.runs.length === 1 ? '' : 's'}${leftOut.length > 0 ? ` (${leftOut.length} left out, see above)` : ''}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
     );
-    enforceGates(verdictOf(trend.gates), (t) => process.stdout.write(t));
+    enforceGates(verdictOf(trend.gates));
   },
 });
