@@ -29,7 +29,7 @@ function steering(res: CliResult): string[] {
       const start = line.trimStart();
       const ours = stream === 'stdout' && start.startsWith('::error title=answer-eval gate::');
       if ((start.startsWith('::') && !ours) || line.includes('##[') || line.includes('##vso[')) bad.push(`${stream}: workflow command: ${line}`);
-      if (/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f]/.test(line)) bad.push(`${stream}: control character: ${JSON.stringify(line)}`);
+      if (/(?![\t\n])[\p{Cc}\u202a-\u202e\u2066-\u2069\u200e\u200f]/u.test(line)) bad.push(`${stream}: control character: ${JSON.stringify(line)}`);
     }
   }
   return bad;
