@@ -8,6 +8,7 @@ import { writeReports } from '../report/write.js';
 import { lockDir } from '../run/lock.js';
 import { ensureDir, reasonOf } from '../util/out-dir.js';
 import { printError } from './output.js';
+import { oneLine } from '../util/terminal.js';
 
 /**
  * Before anything is sent: makes sure the run's directory is a directory it can write into, and claims it
@@ -17,7 +18,7 @@ export async function claimRunDir(dir: string, what: string): Promise<void> {
   const created = await ensureDir(dir, what);
   const lock = await lockDir(dir, what);
   if (lock.tookOver) {
-    printError(`answer-eval: ${lock.path}: took over the lock of pid ${lock.tookOver.pid} (since ${lock.tookOver.startedAt}), which is no longer running\n`);
+    printError(`answer-eval: ${lock.path}: took over the lock of pid ${lock.tookOver.pid} (since ${oneLine(String(lock.tookOver.startedAt))}), which is no longer running\n`);
   }
   process.once('exit', () => {
     lock.release();

@@ -31,7 +31,7 @@ export const trendCommand = defineCommand({
     const leftOut: { path: string; why: string }[] = [];
     const leave = (path: string, why: string): void => {
       leftOut.push({ path, why });
-      printError(`answer-eval: warning: ${path} is left out of the trend: ${oneLine(why)}\n`);
+      printError(`answer-eval: warning: ${oneLine(path)} is left out of the trend: ${oneLine(why)}\n`);
     };
     const reports = await findRuns(argv.dirs, leave);
     await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
