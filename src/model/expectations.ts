@@ -100,7 +100,7 @@ export function compileValue(value: string): TextTest {
     const want = normalizeText(value);
     test = (text) => text !== undefined && normalizeText(text) === want;
   }
-  if (compiled.size >= 4096) compiled.clear();
+  if (compiled.size >= 1024) compiled.clear(); // a regular expression holds up to 64 KiB of automaton (src/model/regex.ts)
   compiled.set(value, test);
   return test;
 }
