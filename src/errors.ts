@@ -1,3 +1,5 @@
+import { oneLine } from './util/terminal.js';
+
 /**
  * Errors that speak to the user. Each carries a stable `code` and the exit code the CLI maps it to:
  * 1 a gate failed, 2 usage / configuration / dataset error, 3 the run could not complete.
@@ -32,13 +34,17 @@ export interface InputProblem {
   severity?: 'error' | 'warning';
 }
 
-export const formatProblem = (p: InputProblem): string => `${p.file}:${p.line}: ${p.message}`;
+/**
+ * `file:line: message` (with a severity: `file:line: warning: message`), on one line: a message quotes values from
+ * the data (a header, a cell), whose line breaks and control characters are shown as escapes (src/util/terminal.ts).
+ */
+export const formatProblem = (p: InputProblem, severity?: string): string => `${oneLine(p.file)}:${p.line}: ${severity === undefined ? '' : `${severity}: `}${oneLine(p.message)}`;
 
 /** A dataset or knowledge base with one or more bad rows; lists every one of them. */
 export class InputError extends AnswerEvalError {
   override name = 'InputError';
   constructor(readonly problems: InputProblem[]) {
-    const shown = problems.slice(0, 50).map(formatProblem);
+    const shown = problems.slice(0, 50).map((p) => formatProblem(p));
     if (problems.length > 50) shown.push(`... and ${problems.length - 50} more`);
     super(shown.join('\n'), 'INPUT', 2);
   }
@@ -61,6 +67,17 @@ export class RunAbortedError extends AnswerEvalError {
   override name = 'RunAbortedError';
   constructor(message: string) {
     super(message, 'ABORTED', 3);
+  }
+}
+
+/** SIGINT or SIGTERM stopped the run; the message says how to continue it. */
+export class InterruptedError extends RunAbortedError {
+  override name = 'InterruptedError';
+  constructor(
+    readonly signal: string,
+    resumeHint: string,
+  ) {
+    super(`interrupted by ${signal}; ${resumeHint}`);
   }
 }
 

@@ -24,6 +24,7 @@ import { enforceGates } from './gates.js';
 import type { QuestionResult } from '../model/report.js';
 import { appendJobSummary, reportWriteFailure, writeRunReports } from './run-dir.js';
 import { publishRun } from './overwrite.js';
+import { print, printError } from './output.js';
 
 type GateArgs = Parameters<typeof qualityGatesOf>[0] &
   Parameters<typeof compareWithBaseline>[2]['argv'] & { minConsistency?: number | undefined; minConversationPassRate?: number | undefined };
@@ -87,19 +88,19 @@ async function finish(
   // Last: the results are read from the journal, which this moves
   const where = o.replaces === undefined ? (p: string) => p : await replaceOrKeep(o.dir, o.replaces, { complete: !failure && !stoppedBy && unmeasured === undefined, resume: o.resume });
   const shown = [...written.map(where), ...(stepSummary !== undefined ? [stepSummary] : [])];
-  process.stdout.write(`${renderConsoleSummary(judged.head)}\n  reports: ${shown.length > 0 ? shown.join(', ') : 'none'}\n`);
+  print(`${renderConsoleSummary(judged.head)}\n  reports: ${shown.length > 0 ? shown.join(', ') : 'none'}\n`);
   if (comparison) {
-    for (const line of unknownQuarantined(comparison, o.baseline?.quarantine)) process.stderr.write(`${line}\n`);
-    process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${compared.map(where).join(', ')}\n`);
+    for (const line of unknownQuarantined(comparison, o.baseline?.quarantine)) printError(`${line}\n`);
+    print(`${renderCompareConsole(comparison)}\n  reports: ${compared.map(where).join(', ')}\n`);
   }
   if (failure) throw reportWriteFailure(failure, o.dir, written, stoppedBy, o.replaces);
   if (stoppedBy) {
     // the circuit breaker stopped on errors the journal keeps: once the service is back, they are asked again too
-    if (o.resume !== undefined && isCircuitBreak(stoppedBy.message)) process.stderr.write(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
+    if (o.resume !== undefined && isCircuitBreak(stoppedBy.message)) printError(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
     throw stoppedBy;
   }
   if (unmeasured !== undefined) throw new NothingMeasuredError(`${unmeasured}${mostCommonError(data.results)}`);
-  enforceGates(verdict, (t) => process.stdout.write(t));
+  enforceGates(verdict);
 }
 
 /**
@@ -123,7 +124,7 @@ async function writeRepeatQuarantine(data: ReportData, dir: string, written: str
  */
 async function replaceOrKeep(staging: string, dir: string, o: { complete: boolean; resume: string | undefined }): Promise<(path: string) => string> {
   if (o.complete) return publishRun(staging, dir);
-  process.stderr.write(
+  printError(
     `answer-eval: --overwrite: this run did not complete with every report written, so the earlier run in ${dir} is kept as it was; this run's reports are in ${staging}` +
       `${o.resume !== undefined ? `, and ${o.resume} continues it (it replaces the earlier run once it completes)` : ''}\n`,
   );

@@ -8,6 +8,7 @@ import { commands } from './commands/index.js';
 import { EXIT_CODES_HELP } from './exit-codes.js';
 import { datasetHint, optionNamesOf, unknownOptionMessage } from './suggest.js';
 import { isDatasetName } from '../dataset/source.js';
+import { printError } from './output.js';
 
 /** The only place that decides the process exit code. */
 export async function main(argv: string[]): Promise<void> {
@@ -44,10 +45,10 @@ function usageError(message: string, argv: readonly string[]): AnswerEvalError {
 
 main(hideBin(process.argv)).catch((error: unknown) => {
   if (error instanceof AnswerEvalError) {
-    process.stderr.write(`answer-eval: ${error.message}\n`);
+    printError(`answer-eval: ${error.message}\n`);
     process.exitCode = error.exitCode;
   } else {
-    process.stderr.write(`answer-eval: internal error (please report it):\n${(error as Error)?.stack ?? String(error)}\n`);
+    printError(`answer-eval: internal error (please report it):\n${(error as Error)?.stack ?? String(error)}\n`);
     process.exitCode = 3;
   }
 });

@@ -1,4 +1,6 @@
 import { formatProgress, progressBar, ProgressTracker, type RunEvent } from '../run/progress.js';
+import { oneLine } from '../util/terminal.js';
+import { clearLine, printError, redraw } from './output.js';
 
 /** Plain lines without a TTY (CI logs): one every this many ms. */
 export const PLAIN_INTERVAL_MS = 5_000;
@@ -13,6 +15,7 @@ export interface ProgressRenderer {
 /**
  * Renders run events on stderr: on a TTY a live single line redrawn in place; otherwise one plain
  * line every few seconds. Events only count; the timer draws, so a fast run costs no output per question.
+ * `stream` (stderr) says whether it is a TTY and how wide; the lines go out through src/cli/output.ts.
  */
 export function renderProgress(stream: NodeJS.WriteStream, quiet: boolean): ProgressRenderer {
   if (quiet) return { onEvent: () => {}, stop: () => {} };
@@ -20,19 +23,17 @@ export function renderProgress(stream: NodeJS.WriteStream, quiet: boolean): Prog
   const tty = stream.isTTY === true;
   const draw = () => {
     const snap = tracker.snapshot(performance.now());
-    if (tty) {
-      const line = `${progressBar(snap.done, snap.total)} ${formatProgress(snap)}`;
-      stream.write(`\r\x1b[K${line.slice(0, Math.max(20, (stream.columns || 100) - 1))}`);
-    } else {
-      stream.write(`progress: ${formatProgress(snap)}\n`);
-    }
+    // the line may quote an error message from the service: one line, made safe
+    const text = oneLine(formatProgress(snap));
+    if (tty) redraw(`${progressBar(snap.done, snap.total)} ${text}`.slice(0, Math.max(20, (stream.columns || 100) - 1)));
+    else printError(`progress: ${text}\n`);
   };
   const timer = setInterval(draw, tty ? TTY_INTERVAL_MS : PLAIN_INTERVAL_MS).unref();
   return {
     onEvent: (event) => tracker.apply(event, performance.now()),
     stop: () => {
       clearInterval(timer);
-      if (tty) stream.write('\r\x1b[K');
+      if (tty) clearLine();
     },
   };
 }

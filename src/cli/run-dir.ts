@@ -8,6 +8,8 @@ import { writeReports } from '../report/write.js';
 import { lockDir } from '../run/lock.js';
 import { ensureDir, reasonOf } from '../util/out-dir.js';
 import { heldRun, heldRunError, newStaging, pendingOverwrite, publishRun, stagedFor } from './overwrite.js';
+import { printError } from './output.js';
+import { oneLine } from '../util/terminal.js';
 
 /**
  * Before anything is sent: makes sure the run's directory is a directory it can write into, and claims it
@@ -17,7 +19,7 @@ export async function claimRunDir(dir: string, what: string): Promise<void> {
   const created = await ensureDir(dir, what);
   const lock = await lockDir(dir, what);
   if (lock.tookOver) {
-    process.stderr.write(`answer-eval: ${lock.path}: took over the lock of pid ${lock.tookOver.pid} (since ${lock.tookOver.startedAt}), which is no longer running\n`);
+    printError(`answer-eval: ${lock.path}: took over the lock of pid ${lock.tookOver.pid} (since ${oneLine(String(lock.tookOver.startedAt))}), which is no longer running\n`);
   }
   process.once('exit', () => {
     lock.release();
@@ -37,7 +39,7 @@ export async function locateResume(path: string): Promise<{ dir: string; journal
   if (staged !== undefined) return { dir: staged, journalDir: path };
   const pending = await pendingOverwrite(path);
   if (pending === undefined) return { dir: path, journalDir: path };
-  process.stderr.write(`answer-eval: --resume ${path}: continuing its unfinished --overwrite run (journaled in ${pending}); it replaces the earlier run in ${path} once it completes\n`);
+  printError(`answer-eval: --resume ${path}: continuing its unfinished --overwrite run (journaled in ${pending}); it replaces the earlier run in ${path} once it completes\n`);
   return { dir: path, journalDir: pending };
 }
 
@@ -51,7 +53,7 @@ export async function placeRun(dir: string, overwrite: boolean): Promise<string>
   if (held === undefined) return dir;
   if (!overwrite) throw heldRunError(dir, '--out', held, 'choose a fresh --out (without one, each run gets its own reports/<timestamp>)');
   const staging = newStaging(dir, new Date());
-  process.stderr.write(`answer-eval: --overwrite: ${dir} holds ${held.words}; it stays as it is until this run has completed (written meanwhile to ${staging})\n`);
+  printError(`answer-eval: --overwrite: ${dir} holds ${held.words}; it stays as it is until this run has completed (written meanwhile to ${staging})\n`);
   process.once('exit', () => {
     // a run refused before it journaled anything leaves no staging directory behind
     for (const d of [staging, dirname(staging)]) {
@@ -114,7 +116,7 @@ export async function writeRunReports(data: ReportData, dir: string, formats: re
 /** Appends summary.md to the job summary; one that cannot be appended is a warning, not a failure of the run. */
 export const appendJobSummary = (data: ReportData): Promise<string | undefined> =>
   appendStepSummary(data).catch((error: unknown) => {
-    process.stderr.write(`answer-eval: warning: could not append the summary to $GITHUB_STEP_SUMMARY (${process.env['GITHUB_STEP_SUMMARY']}): ${reasonOf(error)}\n`);
+    printError(`answer-eval: warning: could not append the summary to $GITHUB_STEP_SUMMARY (${process.env['GITHUB_STEP_SUMMARY']}): ${reasonOf(error)}\n`);
     return undefined;
   });
 

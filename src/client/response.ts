@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { fastParse } from './fast-parse.js';
 import { fieldPath, MAX_DEPTH, tooDeepAt } from './nesting.js';
+import { setOwn } from '../util/own.js';
 
 // The public sample writes every value as a string ("42", "true", "a|b"); real numbers and booleans are accepted too.
-const NUMERIC = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+// `\d+(?:\.\d*)?`, not `\d+\.?\d*`: that one splits a run of digits between its two quantifiers in every way when
+// the text does not match (a reply's "1111…1x" of 40,000 digits held the process for 9 s; a megabyte, for hours)
+const NUMERIC = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 const SHOWN_CHARS = 60;
 
@@ -101,9 +104,9 @@ export function parseAnswerResponse(body: string): ParsedResponse {
     return { ok: false, message: `${deep}: arrays and objects nested more than ${MAX_DEPTH} deep (a reply is taken up to ${MAX_DEPTH} levels) (body: ${JSON.stringify(excerpt(body))})` };
   }
   const fast = fastParse(json);
-  if (fast !== undefined) return { ok: true, response: fast };
+  if (fast !== undefined) return { ok: true, response: keepProtoFields(json, fast) };
   const parsed = AnswerResponseSchema.safeParse(json);
-  if (parsed.success) return { ok: true, response: parsed.data };
+  if (parsed.success) return { ok: true, response: keepProtoFields(json, parsed.data) };
   const issue = parsed.error.issues[0]!;
   let message = issue.message;
   // JSON.parse turned 1e309 into Infinity: say what the body held
@@ -111,6 +114,24 @@ export function parseAnswerResponse(body: string): ParsedResponse {
     message = `${OUT_OF_RANGE} ${outOfRangeLiteral(body) ?? 'a number beyond ±1.8e308'} (out of range)`;
   }
   return { ok: false, message: `${fieldPath(issue.path)}: ${message} (body: ${JSON.stringify(excerpt(body))})` };
+}
+
+const hasProto = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.hasOwn(v, '__proto__');
+
+/**
+ * A `"__proto__"` key of the body (of the response or of an answer item) put back as the field it is. JSON.parse
+ * keeps it as an own field, but neither parser copies it: copied by assignment it would become the copy's prototype,
+ * and its `label` or `category` would answer for the item's own (a reply judged on fields it does not have). Last of
+ * the fields, whichever parser ran, so both give the same object.
+ */
+function keepProtoFields(json: unknown, response: AnswerResponse): AnswerResponse {
+  if (hasProto(json)) setOwn(response, '__proto__', json['__proto__']);
+  const raw = (json as { answers: unknown[] }).answers;
+  for (let i = 0; i < raw.length; i++) {
+    const item = raw[i];
+    if (hasProto(item)) setOwn(response.answers[i]!, '__proto__', item['__proto__']);
+  }
+  return response;
 }
 
 /** The first number literal of the body that a double cannot hold, e.g. 1e309; cut short. */

@@ -14,6 +14,7 @@ import { isBlank, parseRow, type RawRow } from './row.js';
 import { canonicalColumn, nearMissMessage, nearMissOf } from './columns.js';
 import { MetadataReader, type MetadataSummary } from './metadata.js';
 import { openDataset, readFailure, type DatasetSource, type OpenOptions } from './source.js';
+import { setOwn } from '../util/own.js';
 
 export interface Dataset {
   path: string;
@@ -420,7 +421,7 @@ async function* csvRows(text: AsyncIterable<string>, path: string, problems: Inp
         continue;
       }
       const row: RawRow = {};
-      header.forEach((name, i) => (row[name] = record[i]));
+      header.forEach((name, i) => setOwn(row, name, record[i])); // a "__proto__" column is a column
       yield { row, line };
     }
   } catch (error) {

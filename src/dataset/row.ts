@@ -105,8 +105,8 @@ function asked(row: RawRow, problems: string[]): Asked {
     expected[key] = values;
     for (const value of values) {
       if (kind === 'sequence' && !/^-?\d+$/.test(value)) problems.push(`${column} "${value}" is not a whole number (e.g. 42)`);
-      const bad = kind === 'text' ? valueProblem(value) : undefined;
-      if (bad !== undefined) problems.push(`${column} "${value}" is not a valid regular expression: ${bad} (e.g. re:^pay(ment)?s?$)`);
+      const bad = kind === 'text' ? valueProblem(value, 're:^pay(ment)?s?$') : undefined;
+      if (bad !== undefined) problems.push(`${column} "${value}" ${bad}`);
     }
   }
   const hasExpectations = Object.keys(expected).length > 0;

@@ -1,4 +1,5 @@
 import { normalizeText } from './normalize.js';
+import { compileRegex, RegexProblem } from './regex.js';
 
 /** The fields of an answer an expectation reads (a service answer item, a report answer, a knowledge-base entry). */
 export interface MatchableAnswer {
@@ -63,8 +64,9 @@ type TextTest = (text: string | undefined) => boolean;
 
 /**
  * The matcher prefixes of a text value. `contains:x` is met when the normalized text contains normalized x;
- * `re:x` is a JavaScript regular expression (flags `iu`, not anchored) searched in the normalized text.
- * Without a prefix, the normalized texts must be equal. Compiling a bad `re:` throws a SyntaxError.
+ * `re:x` is a JavaScript regular expression (flags `iu`, not anchored) searched in the normalized text, run in linear
+ * time (src/model/regex.ts). Without a prefix, the normalized texts must be equal. Compiling a bad `re:` throws a
+ * SyntaxError (not a regular expression) or a RegexProblem (one that needs backtracking).
  */
 export const MATCHER_PREFIXES = {
   'contains:': (needle: string): TextTest => {
@@ -72,8 +74,8 @@ export const MATCHER_PREFIXES = {
     return (text) => text !== undefined && normalizeText(text).includes(want);
   },
   're:': (source: string): TextTest => {
-    const re = new RegExp(source, 'iu');
-    return (text) => text !== undefined && re.test(normalizeText(text));
+    const test = compileRegex(source);
+    return (text) => text !== undefined && test(normalizeText(text));
   },
 } as const;
 
@@ -85,21 +87,35 @@ const prefixOf = (value: string): Prefix | undefined => PREFIXES.find((p) => val
 /** A value without a matcher prefix: compared for equality after normalizeText. */
 export const isPlainValue = (value: string): boolean => prefixOf(value) === undefined;
 
+// compiled values by text: rows repeat them, and every path that judges (run, rescore, export, validate) compiles them
+const compiled = new Map<string, TextTest>();
+
 /** Compiles one expected text value (see MATCHER_PREFIXES). */
 export function compileValue(value: string): TextTest {
+  let test = compiled.get(value);
+  if (test !== undefined) return test;
   const prefix = prefixOf(value);
-  if (prefix !== undefined) return MATCHER_PREFIXES[prefix](value.slice(prefix.length));
-  const want = normalizeText(value);
-  return (text) => text !== undefined && normalizeText(text) === want;
+  if (prefix !== undefined) test = MATCHER_PREFIXES[prefix](value.slice(prefix.length));
+  else {
+    const want = normalizeText(value);
+    test = (text) => text !== undefined && normalizeText(text) === want;
+  }
+  if (compiled.size >= 1024) compiled.clear(); // a regular expression holds up to 64 KiB of automaton (src/model/regex.ts)
+  compiled.set(value, test);
+  return test;
 }
 
-/** Why a value cannot be compiled (a bad `re:`), or undefined when it can. */
-export function valueProblem(value: string): string | undefined {
+/**
+ * What is wrong with a value, to follow `column "value" ` in a message, or undefined when it compiles: `is not a valid
+ * regular expression: ... (e.g. {example})`, or, for one answer-eval cannot run in linear time, why and what to write.
+ */
+export function valueProblem(value: string, example: string): string | undefined {
   try {
     compileValue(value);
     return undefined;
   } catch (error) {
-    return (error as Error).message;
+    if (error instanceof RegexProblem) return `cannot be run: ${error.message}`;
+    return `is not a valid regular expression: ${(error as Error).message} (e.g. ${example})`;
   }
 }
 

@@ -50,8 +50,8 @@ const allowed = (check: TurnCheck): string => (check.values === 'text' ? `a text
 export function checkValueProblem(key: TurnCheckKey, value: string): string | undefined {
   const check: TurnCheck = TURN_CHECKS[key];
   if (check.values === 'text') {
-    const bad = value === NONE ? undefined : valueProblem(value);
-    return bad === undefined ? undefined : `${check.column} "${value}" is not a valid regular expression: ${bad} (e.g. re:already answer(ed)?)`;
+    const bad = value === NONE ? undefined : valueProblem(value, 're:already answer(ed)?');
+    return bad === undefined ? undefined : `${check.column} "${value}" ${bad}`;
   }
   return check.values.includes(value) ? undefined : `${check.column} is "${value}" (expected ${allowed(check)})`;
 }

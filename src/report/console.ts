@@ -5,6 +5,7 @@ import { conversationConsoleLines } from './conversations.js';
 import { IN_SAMPLE_NOTE, tooFewText } from './floor.js';
 import { figureInterval, figureValue, headline } from './headline.js';
 import { plural } from '../util/text.js';
+import { oneLine } from '../util/terminal.js';
 
 const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
 const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)} ms`);
@@ -31,7 +32,7 @@ function floorLines({ thresholds: t }: Metrics): string[] {
   return lines;
 }
 
-/** The few lines printed at the end of a run. */
+/** The few lines printed at the end of a run; a line quoting the service's URL, the agent or a stop reason stays one line. */
 export function renderConsoleSummary(report: ReportHead): string {
   const { summary: s, run } = report;
   const o = s.outcomes;
@@ -46,5 +47,5 @@ export function renderConsoleSummary(report: ReportHead): string {
   ];
   if (s.unorderedLists > 0) lines.push(`  note: ${s.unorderedLists} answer lists were not in descending score order (top-1 taken by score)`);
   if (run.stopReason) lines.push(`  stopped: ${run.stopReason}`);
-  return lines.join('\n');
+  return lines.map(oneLine).join('\n');
 }

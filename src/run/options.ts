@@ -109,7 +109,7 @@ export interface RunOptions {
   rerun?: 'errors';
   /** Stops the run: nothing new is sent, requests in flight get `graceMs`, the report is marked partial. */
   signal?: AbortSignal;
-  /** How long requests in flight may finish after `signal` (or the circuit breaker) stops the run. @default 10000 */
+  /** How long requests in flight may finish after `signal` (or the circuit breaker) stops the run. @default 2000 */
   graceMs?: number;
   /** Told as each question finishes (journaled ones included in `done`). */
   onProgress?: (done: number, total: number) => void;
@@ -127,7 +127,7 @@ export const RUN_DEFAULTS = {
   output: 'json',
   maxResponseBytes: 1024 * 1024,
   maxConsecutiveErrors: 20,
-  graceMs: 10_000,
+  graceMs: 2_000,
   insecure: false,
   repeat: 1,
   maxTurnDelayMs: DEFAULT_MAX_TURN_DELAY_MS,

@@ -10,7 +10,9 @@ export type RunEvent =
   /** The rate limit in force changed (--rps, or climbing back after a 429); null: no limit. */
   | { type: 'rate'; rps: number | null }
   /** Nothing more is sent; requests in flight get the grace period. */
-  | { type: 'stopping'; reason: string };
+  | { type: 'stopping'; reason: string }
+  /** The asking is over and the journal closed, holding every result: scoring and the reports follow. */
+  | { type: 'journaled' };
 
 export interface ProgressSnapshot {
   done: number;
@@ -67,6 +69,8 @@ export class ProgressTracker {
         break;
       case 'stopping':
         this.#stopping = event.reason;
+        break;
+      case 'journaled':
         break;
     }
   }

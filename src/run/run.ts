@@ -18,7 +18,7 @@ import { missingInKb } from '../dataset/validate.js';
 import { inShard } from '../dataset/shard.js';
 import { OUTCOME_CLASSES } from '../model/outcome.js';
 import { isConversation, type Conversation, type DatasetItem, type Question } from '../model/question.js';
-import { AnswerEvalError, ConfigError, formatProblem, InputError, RunAbortedError, type InputProblem } from '../errors.js';
+import { AnswerEvalError, ConfigError, formatProblem, InputError, InterruptedError, RunAbortedError, type InputProblem } from '../errors.js';
 import { metadataProblems, reportedMetadata } from '../dataset/metadata.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
 import { toReport, type ReportData } from '../model/source.js';
@@ -148,6 +148,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   };
   let byLine = 0; // items named by their line (no id given)
   const checked = await checkQuestions(source, (item) => {
+    if (o.signal?.aborted) throw checkInterrupted(o.signal.reason, prior !== undefined);
     if (item.id === String(item.line)) byLine++;
     if (!mine(item)) return;
     if (isConversation(item)) {
@@ -285,7 +286,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     const key = JSON.stringify(q.expected);
     let m = matchers.get(key);
     if (m === undefined) {
-      if (matchers.size >= 10_000) matchers.clear();
+      if (matchers.size >= 1_000) matchers.clear(); // each may hold its regular expressions' DFA (src/model/regex.ts)
       matchers.set(key, (m = compileMatcher(q.expected, aliases)));
     }
     return m;
@@ -337,6 +338,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     await transport.close();
     await journal?.close().catch((error: Error) => (journalError = error));
   });
+  emit?.({ type: 'journaled' });
   const finishedAt = new Date();
 
   if (journalError) journalError = await journalFailure(journalError, journal!.path, o.resumeDir ?? o.journalDir!, store);
@@ -384,6 +386,13 @@ function maskedError(error: Error, secrets: Secrets): Error {
   if (message !== error.message) error.message = message;
   if (error.stack !== undefined && secrets.holds(error.stack)) error.stack = secrets.mask(error.stack);
   return error;
+}
+
+/** A stop while the dataset is checked: nothing was sent, nor journaled (a resumed run's journal is as it was). */
+function checkInterrupted(reason: unknown, resuming: boolean): Error {
+  if (resuming) return asStopReason(reason); // its advice (--resume DIR) holds
+  const by = reason instanceof InterruptedError ? ` by ${reason.signal}` : '';
+  return new RunAbortedError(`interrupted${by} while the dataset was checked: nothing was sent; run the command again`);
 }
 
 function toError(reason: unknown): Error {

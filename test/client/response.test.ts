@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPTH } from '../../src/client/nesting.js';
-import { isDescending, parseAnswerResponse, topIndex, type AnswerItem } from '../../src/client/response.js';
+import { fastParse } from '../../src/client/fast-parse.js';
+import { AnswerResponseSchema, isDescending, parseAnswerResponse, topIndex, type AnswerItem, type AnswerResponse } from '../../src/client/response.js';
 
 const sampleItem = {
   answer: 'Hello to you, Human!',
@@ -112,5 +113,35 @@ describe('topIndex and isDescending', () => {
     expect(isDescending([a(5), a(5), a(1)])).toBe(true);
     expect(isDescending([a(1), a(2)])).toBe(false);
     expect(isDescending([])).toBe(true);
+  });
+});
+
+describe('keys of a reply named like Object.prototype fields are data', () => {
+  const flags = { is_agent_answer: 'true', is_dummy_answer: 'false', is_dummy_floor_answer: 'false', is_suggestion_answer: 'false', is_international_question: 'false', is_dialog_in_progress: 'false', is_dialogue_answer: 'false', delay: '-1' };
+  // as a service would write it: JSON.parse makes each of these keys an own field
+  const evil = '"__proto__":{"label":"billing","category":"Billing","tags":["x"]},"constructor":{"label":"billing"},"prototype":{"label":"billing"},"toString":"x","hasOwnProperty":1';
+  const body = (item: Record<string, unknown>) => JSON.stringify({ answers: [item] }).replace(/\}\]\}$/, `,${evil}}],${evil}}`);
+
+  it('never supplies a field through the prototype, on the fast path and the schema path alike', () => {
+    // `tags: null` takes the schema path (the fast path leaves it to the schema)
+    for (const tags of [{}, { tags: null }]) {
+      expect(fastParse(JSON.parse(body({ answer: 'a', sequence_number: '1', answer_score: '90', ...flags, ...tags })))).toEqual('tags' in tags ? undefined : expect.anything());
+      const parsed = parseAnswerResponse(body({ answer: 'a', sequence_number: '1', answer_score: '90', ...flags, ...tags }));
+      expect(parsed.ok).toBe(true);
+      const response = (parsed as { response: AnswerResponse }).response;
+      const item = response.answers[0]!;
+      expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
+      expect(Object.getPrototypeOf(response)).toBe(Object.prototype);
+      expect([item.label, item.category, item.tags, response.post_processed_answer]).toEqual([undefined, undefined, [], undefined]);
+      // kept as the fields they are, last, whichever parser ran
+      expect(Object.keys(item).slice(-5)).toEqual(['constructor', 'prototype', 'toString', 'hasOwnProperty', '__proto__']);
+      expect(Object.getOwnPropertyDescriptor(item, '__proto__')?.value).toEqual({ label: 'billing', category: 'Billing', tags: ['x'] });
+      expect(JSON.stringify(response)).toContain('"__proto__":{"label":"billing","category":"Billing","tags":["x"]}}],');
+    }
+  });
+
+  it('the fast path and the schema agree on such a reply', () => {
+    const json: unknown = JSON.parse(body({ answer: 'a', sequence_number: '1', answer_score: '90', ...flags }));
+    expect(JSON.stringify(fastParse(json))).toBe(JSON.stringify(AnswerResponseSchema.parse(json)));
   });
 });

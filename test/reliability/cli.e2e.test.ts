@@ -89,7 +89,7 @@ describe('interrupted runs (built CLI)', () => {
     run.child.kill('SIGINT');
     const res = await run.exited;
     expect(res.code).toBe(3);
-    expect(res.stderr).toContain('answer-eval: SIGINT: stopping; waiting up to 10000 ms for requests in flight (SIGINT again exits at once)');
+    expect(res.stderr).toContain('answer-eval: SIGINT: stopping; waiting up to 2000 ms for requests in flight (SIGINT again exits at once)');
     expect(res.stderr).toContain(`answer-eval: interrupted by SIGINT; continue with: answer-eval run --resume ${out}\n`);
     const report = readReport(out);
     expect(report.run).toMatchObject({ status: 'partial', stopReason: `interrupted by SIGINT; continue with: answer-eval run --resume ${out}` });

@@ -20,9 +20,10 @@ describe('compileValue', () => {
     expect(compileValue('re:^pay by card$')('Pay\tby  card')).toBe(true);
   });
   it('names a regex that does not compile', () => {
-    expect(valueProblem('re:(unclosed')).toMatch(/Unterminated group|unterminated/i);
-    expect(valueProblem('re:ok')).toBeUndefined();
-    expect(valueProblem('(not a regex)')).toBeUndefined();
+    expect(valueProblem('re:(unclosed', 're:x')).toMatch(/^is not a valid regular expression: .*Unterminated group.* \(e\.g\. re:x\)$/);
+    expect(valueProblem('re:ok', 're:x')).toBeUndefined();
+    expect(valueProblem('(not a regex)', 're:x')).toBeUndefined();
+    expect(valueProblem('re:(a)\\1', 're:x')).toMatch(/^cannot be run: it uses a backreference/);
   });
 });
 

@@ -15,6 +15,7 @@ import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
 import { readQuarantine, unknownQuarantined } from '../quarantine.js';
 import { writeCompareJunit } from '../compare-junit.js';
+import { print, printError } from '../output.js';
 
 const builder = (y: Argv) =>
   gateOptions(
@@ -50,8 +51,8 @@ export const compareCommand = defineCommand({
       return { comparison, verdict, written: await writeComparison(comparisonWithVerdict(comparison, verdict), out, changes) };
     });
     written.push(...(await writeCompareJunit(head, verdict, standings, out)));
-    for (const line of unknownQuarantined(comparison, quarantine)) process.stderr.write(`${line}\n`);
-    process.stdout.write(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
-    enforceGates(verdict, (t) => process.stdout.write(t));
+    for (const line of unknownQuarantined(comparison, quarantine)) printError(`${line}\n`);
+    print(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
+    enforceGates(verdict);
   },
 });

@@ -6,6 +6,7 @@ import { openReport, reportFile } from '../../report/read.js';
 import { writeChunks } from '../../report/write.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { defineCommand } from '../command.js';
+import { print } from '../output.js';
 
 const builder = (y: Argv) =>
   y
@@ -29,6 +30,6 @@ export const exportCommand = defineCommand({
     // a question at a time: a report of any size is exported in bounded memory
     await writeChunks(files[0], trecRun(results, argv.runId));
     await writeChunks(files[1], trecQrels(results, aliases));
-    process.stdout.write(`wrote ${files.join(', ')}\n`);
+    print(`wrote ${files.join(', ')}\n`);
   },
 });

@@ -7,6 +7,7 @@ import { readReportHead, reportFile } from '../../report/read.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { defineCommand } from '../command.js';
 import { claimReportDir } from '../run-dir.js';
+import { print } from '../output.js';
 
 export const mergeCommand = defineCommand({
   command: 'merge <dirs..>',
@@ -31,6 +32,6 @@ export const mergeCommand = defineCommand({
     const data = mergeShards(shards, await shardResults(shards.map((s) => s.path)));
     const target = await claimReportDir(argv.out, { overwrite: argv.overwrite, command: 'merge' });
     const written = await target.write((dir) => writeReports(data, dir, formats));
-    process.stdout.write(`${renderConsoleSummary(data.head)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
+    print(`${renderConsoleSummary(data.head)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
   },
 });

@@ -7,6 +7,7 @@ import { computeMetrics } from '../../score/metrics/index.js';
 import { defineCommand } from '../command.js';
 import { claimReportDir } from '../run-dir.js';
 import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
+import { print } from '../output.js';
 
 const builder = (y: Argv) =>
   thresholdOptions(y)
@@ -36,6 +37,6 @@ export const reportCommand = defineCommand({
     // the report's own directory is rewritten as it is; another that holds a run is refused, unless --overwrite
     const target = await claimReportDir(out, { overwrite: argv.overwrite, command: 'report', inPlace });
     const written = await target.write((dir) => writeReports(data, dir, formats));
-    process.stdout.write(`reports: ${written.join(', ')}\n`);
+    print(`reports: ${written.join(', ')}\n`);
   },
 });

@@ -8,6 +8,7 @@ import { defineCommand } from '../command.js';
 import { FINITE, numberOption } from '../../util/numbers.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { claimReportDir } from '../run-dir.js';
+import { print } from '../output.js';
 
 /** A run directory's report.json, or the report.json given. */
 export const rescoreCommand = defineCommand({
@@ -42,6 +43,6 @@ export const rescoreCommand = defineCommand({
       r.floor === null ? 'no floor' : `floor ${r.floor}`,
       ...(r.leftOut > 0 ? [`${r.leftOut} question(s) left out (not in the dataset)`] : []),
     ];
-    process.stdout.write(`${renderConsoleSummary(data.head)}\n  rescored ${from}: ${what.join(', ')}\n  reports: ${written.join(', ')}\n`);
+    print(`${renderConsoleSummary(data.head)}\n  rescored ${from}: ${what.join(', ')}\n  reports: ${written.join(', ')}\n`);
   },
 });

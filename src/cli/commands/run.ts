@@ -25,6 +25,8 @@ import { claimRunDir, locateResume, placeRun } from '../run-dir.js';
 import { readQuarantine } from '../quarantine.js';
 import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 import { onInterrupt } from '../signals.js';
+import { printError } from '../output.js';
+import { oneLine } from '../../util/terminal.js';
 
 // How a question is asked has no yargs default: a resumed run takes it from the journal unless given.
 const builder = (y: Argv) =>
@@ -109,7 +111,7 @@ export const runCommand = defineCommand({
     const resumed = argv.resume === undefined ? undefined : await locateResume(argv.resume);
     // a resumed run is finished as it was meant to be: its gates, --baseline and --format, unless given again
     const taken = resumed === undefined ? [] : resumeRunOptions(resumed.journalDir, argv);
-    if (taken.length > 0) process.stderr.write(`answer-eval: --resume: as the run was started: ${taken.join(' ')}\n`);
+    if (taken.length > 0) printError(`answer-eval: --resume: as the run was started: ${taken.join(' ')}\n`);
     const formats = parseFormats(argv.format);
     // where to send is decided here (it may start the embedded engine: a resumed embedded run restarts it on the
     // journal's knowledge base and options); every other option a resumed run does not repeat defaults to its
@@ -136,9 +138,9 @@ export const runCommand = defineCommand({
       ...(argv.suggestionThreshold !== undefined ? { suggestionThreshold: argv.suggestionThreshold } : {}),
       ...(baseUrl === undefined && prior?.request.engine ? { resumes: prior.request.engine } : {}),
     });
-    for (const note of target.notes) process.stderr.write(`answer-eval: ${note}\n`);
+    for (const note of target.notes) printError(`answer-eval: ${note}\n`);
     if (argv.insecure) {
-      process.stderr.write(
+      printError(
         `answer-eval: WARNING: --insecure: TLS certificates are NOT verified. Anyone on the path to ${redactUrl(target.baseUrl)} ` +
           'can read the agent code and forge answers. Use it only against a test server.\n',
       );
@@ -176,10 +178,13 @@ export const runCommand = defineCommand({
         signal: interrupt.signal,
         onEvent: (event) => {
           if (event.type === 'start' && argv.resume === undefined) keepRunOptions(journalDir, argv);
+          // every result is journaled: from here a signal ends the process at once, however long a step of the
+          // scoring or of a report holds the event loop (--resume DIR writes the reports without asking again)
+          if (event.type === 'journaled') interrupt.dispose();
           progress.onEvent(event);
         },
         onKbMismatch: (first, count) => printKbMismatches(first, count, target.knowledgeBase),
-        onWarning: (message) => process.stderr.write(`answer-eval: warning: ${message}\n`),
+        onWarning: (message) => printError(`answer-eval: warning: ${oneLine(message)}\n`),
         rerun: argv.rerun,
         rps: argv.rps,
         username: argv.username,
@@ -209,8 +214,8 @@ async function defaultReportDir(at: Date): Promise<string> {
 
 /** The expectations the knowledge base cannot meet, printed whatever --quiet says: the first ones, then how many more. */
 function printKbMismatches(first: InputProblem[], count: number, kb: KnowledgeBase | string | undefined): void {
-  for (const p of first) process.stderr.write(`answer-eval: warning: ${formatProblem(p)} (that question will fail)\n`);
+  for (const p of first) printError(`answer-eval: warning: ${formatProblem(p)} (that question will fail)\n`);
   if (count > first.length) {
-    process.stderr.write(`answer-eval: warning: ${count - first.length} more expectations the knowledge base lacks; answer-eval validate -d ${first[0]?.file ?? 'DATASET'} --kb ${(typeof kb === 'object' ? kb.file : kb) ?? 'KB'} lists them all\n`);
+    printError(`answer-eval: warning: ${count - first.length} more expectations the knowledge base lacks; answer-eval validate -d ${first[0]?.file ?? 'DATASET'} --kb ${(typeof kb === 'object' ? kb.file : kb) ?? 'KB'} lists them all\n`);
   }
 }

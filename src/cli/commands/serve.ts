@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { parseLatency, SAMPLE_KB, startEngine, type FaultOptions } from '../../engine/index.js';
 import { ConfigError } from '../../errors.js';
 import { ABOVE_0, numberOption, SCORE, SHARE, WHOLE, type NumberRule } from '../../util/numbers.js';
+import { print } from '../output.js';
 
 const PORT: NumberRule = { says: 'a port number, 0-65535 (0: any free port)', accepts: (n) => Number.isInteger(n) && n >= 0 && n <= 65535 };
 
@@ -68,7 +69,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       throw listenFailure(error, args.host, args.port);
     });
     // The code is printed once, only when generated here; a code from the environment is never echoed.
-    process.stdout.write(
+    print(
       `answer-eval engine on ${engine.url} (agent "${engine.agent}", knowledge base ${args.kb})\n` +
         (given ? '' : `generated agent code:\n  export ANSWER_AGENT_CODE=${engine.code}\n`) +
         `try:\n  curl -s ${engine.url}/api/v1/answer -H 'Content-Type: application/json' -H "wikiclone_code: $ANSWER_AGENT_CODE" \\\n` +
@@ -85,7 +86,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       process.on('SIGTERM', stop);
     });
     await engine.close();
-    process.stdout.write('engine stopped\n');
+    print('engine stopped\n');
   },
 };
 

@@ -9,6 +9,8 @@ import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
 import { whatIfLine } from '../../trend/what-if.js';
 import { plural } from '../../util/text.js';
+import { print, printError } from '../output.js';
+import { oneLine } from '../../util/terminal.js';
 
 /** The reason of a reader's message, whose file the warning names already. */
 const withoutPrefix = (message: string, prefix: string): string => (message.startsWith(prefix) ? message.slice(prefix.length) : message);
@@ -39,7 +41,7 @@ export const trendCommand = defineCommand({
     const leftOut: { path: string; why: string }[] = [];
     const leave = (path: string, why: string): void => {
       leftOut.push({ path, why });
-      process.stderr.write(`answer-eval: warning: ${path} is left out of the trend: ${why}\n`);
+      printError(`answer-eval: warning: ${oneLine(path)} is left out of the trend: ${oneLine(why)}\n`);
     };
     const reports = await findRuns(argv.dirs, leave);
     await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
@@ -58,7 +60,7 @@ export const trendCommand = defineCommand({
       const how = trend.whatIfs!.included
         ? 'shown among the runs as what-ifs (--include-what-ifs); they count for no failing, flaky or new question, nor for the gates'
         : 'left out of the trend (a run judged again is not a night of history; --include-what-ifs shows them, marked)';
-      process.stderr.write(`answer-eval: ${plural(whatIfs.length, 'report')} written by rescore ${how}:\n${whatIfs.map((w) => `  ${whatIfLine(w)}\n`).join('')}`);
+      printError(`answer-eval: ${plural(whatIfs.length, 'report')} written by rescore ${how}:\n${whatIfs.map((w) => `  ${whatIfLine(w)}\n`).join('')}`);
     }
     const written = await writeTrend(trend, argv.out, formats);
     const fresh = trend.failing.filter((q) => q.newFailure).length;
@@ -67,9 +69,9 @@ export const trendCommand = defineCommand({
       ...(leftOut.length > 0 ? [`${leftOut.length} left out, see above`] : []),
       ...(whatIfs.length > 0 ? [`${plural(whatIfs.length, 'what-if')} ${trend.whatIfs!.included ? 'shown apart' : 'left out'}`] : []),
     ];
-    process.stdout.write(
+    print(
       `answer-eval trend: ${plural(real, 'run')}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
     );
-    enforceGates(verdictOf(trend.gates), (t) => process.stdout.write(t));
+    enforceGates(verdictOf(trend.gates));
   },
 });

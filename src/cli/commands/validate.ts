@@ -3,9 +3,10 @@ import { readAliases } from '../../dataset/aliases.js';
 import { readKbRefs } from '../../dataset/kb-refs.js';
 import { scanDataset } from '../../dataset/read.js';
 import { checkDataset } from '../../dataset/validate.js';
-import { AnswerEvalError } from '../../errors.js';
+import { AnswerEvalError, formatProblem } from '../../errors.js';
 import { defineCommand } from '../command.js';
 import { plural } from '../../util/text.js';
+import { print } from '../output.js';
 
 const builder = (y: Argv) =>
   y
@@ -25,11 +26,11 @@ export const validateCommand = defineCommand({
     const problems = checkDataset(scan, { ...(kb ? { kb } : {}), ...(aliases ? { aliases } : {}) });
     const errors = problems.filter((p) => p.severity === 'error').length;
     const warnings = problems.length - errors;
-    const lines = problems.map((p) => `${p.file}:${p.line}: ${p.severity ?? 'error'}: ${p.message}\n`);
+    const lines = problems.map((p) => `${formatProblem(p, p.severity ?? 'error')}\n`);
     const turns = scan.questions.filter((q) => q.conversation).length;
     const counted = scan.conversations > 0 ? `${plural(scan.questions.length - turns, 'question')}, ${plural(scan.conversations, 'conversation')} (${plural(turns, 'turn')})` : plural(scan.questions.length, 'question');
     const kept = scan.metadata.columns.length > 0 ? `; kept as metadata: ${scan.metadata.columns.join(', ')}` : '';
-    process.stdout.write(`${lines.join('')}${scan.path}: ${counted}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${kept}\n`);
+    print(`${lines.join('')}${scan.path}: ${counted}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${kept}\n`);
     if (errors > 0) throw new AnswerEvalError(`${scan.path}: ${plural(errors, 'error')} (see above)`, 'INVALID_DATASET', 2);
   },
 });

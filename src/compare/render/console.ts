@@ -1,8 +1,9 @@
 import type { Comparison } from '../schema.js';
 import { conversationConsoleLines } from './conversations.js';
 import { compareWarnings, pct, pts, quarantineText, questionSets, scopeNote, verdict } from './format.js';
+import { oneLine } from '../../util/terminal.js';
 
-/** The few lines printed after a comparison. */
+/** The few lines printed after a comparison; a line quoting ids or file names from the reports stays one line. */
 export function renderCompareConsole(c: Comparison): string {
   const n = c.counts;
   const lines = [
@@ -26,5 +27,5 @@ export function renderCompareConsole(c: Comparison): string {
   if (c.conversations) lines.push(...conversationConsoleLines(c.conversations));
   for (const f of c.forced) lines.push(`  forced: ${f}`);
   for (const w of compareWarnings(c)) lines.push(`  warning: ${w}`);
-  return lines.join('\n');
+  return lines.map(oneLine).join('\n');
 }
