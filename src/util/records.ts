@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import { ConfigError } from '../errors.js';
 
 /**
  * JSON records read back from files in a given order, one at a time: slot i is the `lengths[i]` bytes at
@@ -40,7 +41,14 @@ export class RecordSource<T> implements Iterable<T> {
           }
           bytes = r.window.subarray(offset - r.start, offset - r.start + length);
         }
-        yield JSON.parse(bytes.toString('utf8')) as T;
+        let value: T;
+        try {
+          value = JSON.parse(bytes.toString('utf8')) as T;
+        } catch {
+          // every record was checked when it was found: the file was changed since
+          throw new ConfigError(`${this.paths[file]!}: changed while it was being read (byte ${offset} no longer begins a record): read it again once nothing writes to it`);
+        }
+        yield value;
       }
     } finally {
       for (const r of readers) if (r.fd >= 0) closeSync(r.fd);
