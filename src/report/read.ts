@@ -5,7 +5,7 @@ import { ConfigError } from '../errors.js';
 import { QuestionResultSchema, ReportSchema, schemaMajor, SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
 import { fromReport, type ReportData, type ReportHead } from '../model/source.js';
 import { readBounded, UnreadableFile } from '../util/bounded-read.js';
-import { JsonTextError, parseJsonText, sizeText } from '../util/json-lines.js';
+import { JsonTextError, parseJsonText } from '../util/json-lines.js';
 import { RecordSource } from '../util/records.js';
 import { cannotRead, cutOff, eachResultText, locateHead as findHead, type Head } from './layout.js';
 

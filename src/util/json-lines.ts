@@ -132,8 +132,13 @@ export class JsonTextError extends Error {
 
 /** Text safe to print: control and bidirectional characters as `\uXXXX`, at most `max` characters. */
 export function printable(text: string, max = 200): string {
-  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffd]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return safe.length > max ? `${safe.slice(0, max)}…` : safe;
+  let out = '';
+  for (const c of text.length > max ? text.slice(0, max) : text) {
+    const n = c.charCodeAt(0);
+    const unsafe = n < 0x20 || (n >= 0x7f && n <= 0x9f) || n === 0x2028 || n === 0x2029 || (n >= 0x202a && n <= 0x202e) || (n >= 0x2066 && n <= 0x2069) || n === 0xfffd;
+    out += unsafe ? `\\u${n.toString(16).padStart(4, '0')}` : c;
+  }
+  return text.length > max ? `${out}…` : out;
 }
 
 /**
