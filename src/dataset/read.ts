@@ -12,6 +12,7 @@ import { isConversation, questionsOfItem, type DatasetItem, type Question } from
 import { conversationOfRows, parseConversationLine, type ConversationResult } from './conversation.js';
 import { isBlank, parseRow, type RawRow } from './row.js';
 import { openDataset, readFailure, type DatasetSource, type OpenOptions } from './source.js';
+import { MAX_ROW_BYTES, parseJsonText, type JsonTextError } from '../util/json-lines.js';
 
 export interface Dataset {
   path: string;
@@ -323,9 +324,10 @@ function jsonlRow(raw: string, line: number, path: string, problems: InputProble
   if (text.trim() === '') return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonText(text);
   } catch (error) {
-    problems.push({ file: path, line, message: `not valid JSON: ${(error as Error).message} (expected one JSON object per line)` });
+    const e = error as JsonTextError;
+    problems.push({ file: path, line, message: e.deep ? `${e.message} (expected one JSON object per line, such as {"question": "..."})` : `not valid JSON: ${e.message} (expected one JSON object per line)` });
     return undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -351,7 +353,7 @@ async function* csvRows(text: AsyncIterable<string>, path: string, problems: Inp
   const first = await pieces.next();
   const head = first.done ? '' : first.value;
   // a quote inside an unquoted field (what does "floor" mean?) is taken as written, as spreadsheets read it
-  const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, delimiter: csvDelimiter(head) });
+  const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, delimiter: csvDelimiter(head), max_record_size: MAX_ROW_BYTES });
   async function* again(): AsyncGenerator<string> {
     if (!first.done) yield head;
     for (let next = await pieces.next(); !next.done; next = await pieces.next()) yield next.value;

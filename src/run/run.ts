@@ -29,7 +29,9 @@ import { Backlog } from './backlog.js';
 import { askConversation, conversationUser } from './conversation.js';
 import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
-import { headerDifferences, JournalWriter, readJournal, repeatKey, type JournalEntry } from './journal.js';
+import { headerDifferences, journalLine, journalPath, JournalWriter, type JournalEntry } from './journal.js';
+import { readJournal } from './journal-read.js';
+import { PriorResults } from './prior.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 import { entriesOf } from './knowledge-base.js';
 import { RepeatStore, withRepeats } from './repeats.js';
@@ -79,6 +81,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const prior = options.resume ? await readJournal(options.journalDir!) : undefined;
   if (prior && options.baseUrl === undefined) journaledBaseUrl(prior.header); // refused when the journal left out the URL's secrets
   const o = resolve({ ...RUN_DEFAULTS, ...(prior ? resumeDefaults(prior.header) : {}), ...givenOnly(options) });
+  const taken = prior && new PriorResults(prior, journalPath(o.journalDir!), o.rerun === 'errors');
   checkAgentCode(o.agentCode);
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   const endpoint = parseEndpoint(o.baseUrl);
@@ -96,21 +99,13 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     ...(o.username !== undefined ? { username: o.username } : {}),
   };
   // asking k of a question (0: the first; 1...: the further ones of --repeat) that the journal holds already
-  const fromPrior = (q: Question, k = 0): JournalEntry | undefined => {
-    const entry = k === 0 ? prior?.results.get(q.id) : prior?.repeats.get(repeatKey(q.id, k));
-    return entry !== undefined && !(o.rerun === 'errors' && entry.error) ? entry : undefined;
-  };
+  const fromPrior = (q: Question, k = 0): JournalEntry | undefined => taken?.entry(q, k);
   // a conversation is taken from the journal only whole, as one asking journaled it (its lines one after the other):
   // one cut off half way, or torn by a crash, is asked again from its first turn
   const conversationFromPrior = (c: Conversation): JournalEntry[] | undefined => {
-    const entries: JournalEntry[] = [];
-    for (const turn of c.turns) {
-      const entry = fromPrior(turn);
-      const last = entries.at(-1);
-      if (entry === undefined || (last !== undefined && last.offset + last.length + 1 !== entry.offset)) return undefined;
-      entries.push(entry);
-    }
-    return entries;
+    const entries = c.turns.map((turn) => fromPrior(turn)); // every turn looked up (see PriorResults.checkUnknown)
+    const whole = entries.every((entry, t): entry is JournalEntry => entry !== undefined && (t === 0 || entries[t - 1]!.offset + entries[t - 1]!.length + 1 === entry.offset));
+    return whole ? entries : undefined;
   };
   // a fresh user name per run (a resumed run is a new one) and conversation, unless the conversation has its own
   const runName = randomBytes(4).toString('hex');
@@ -160,6 +155,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   });
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   if (badSetting) throw badSetting;
+  taken?.checkUnknown();
   if (mismatchCount > 0) o.onKbMismatch?.(mismatches, mismatchCount);
   const idsByLine = byLine > 0 && !checked.columns.includes('id');
   if (idsByLine) {
@@ -180,6 +176,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
 
   const startedAt = new Date();
   const header = journalHeader(dataset, o, startedAt);
+  const runTag = prior?.header.run ?? header.run; // a resumed run goes on with its journal's tag
   const drain = new AbortController(); // stop sending; requests in flight may finish
   const cancel = new AbortController(); // abort requests in flight
   const stop = (reason: Error): void => {
@@ -189,6 +186,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (prior) {
     const diffs = headerDifferences(prior.header, header);
     if (diffs.length > 0) throw new ConfigError(`cannot resume ${o.journalDir}: ${diffs.join('; ')}`);
+    for (const note of taken!.notes()) o.onWarning?.(note);
     journal = await JournalWriter.resume(o.journalDir!, prior.validBytes, stop);
   } else if (o.journalDir !== undefined) {
     journal = await JournalWriter.create(o.journalDir, header, stop);
@@ -276,7 +274,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   let errorStreak = 0;
   let journalError: Error | undefined;
   const onResult = ({ index, k, result }: { index: number; k: number; result: QuestionResult }): void => {
-    const lineOf = (r: QuestionResult): string => JSON.stringify(k === 0 ? r : { ...r, repeat: k });
+    const lineOf = (r: QuestionResult): string => journalLine(runTag, r, k);
     let line = lineOf(result);
     if (holdsSecret(line, o.agentCode)) {
       result = maskSecretDeep(result, o.agentCode); // a service that echoes it back
@@ -330,7 +328,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     head: {
       schemaVersion: SCHEMA_VERSION,
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
-      run: runInfo(dataset, o, { startedAt, finishedAt, total, finished: store.count, stoppedBy, fromJournal, asked: toAsk, unaskedRepeats: repeats?.missing ?? 0 }),
+      run: runInfo(dataset, o, { startedAt, finishedAt, total, finished: store.count, stoppedBy, fromJournal, asked: toAsk, dropped: taken?.dropped ?? 0, unaskedRepeats: repeats?.missing ?? 0 }),
       ...scoreResults(results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(o.thresholds ? { thresholds: o.thresholds } : {}) }),
     },
     results,

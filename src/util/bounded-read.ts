@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { sizeText } from './json-lines.js';
 
 /** How long a read may wait for its first bytes (a FIFO nobody writes to) before `onWait` is told. */
-export const WAIT_NOTICE_MS = 5000;
+export const WAIT_NOTICE_MS = 3000;
 
 /** Why a file could not be read whole: too large, or not text. `message` follows `file:` (or `file:line:`). */
 export class UnreadableFile extends Error {

@@ -25,8 +25,9 @@ export const MAX_ROW_BYTES = 16 * 1024 * 1024;
  */
 export const MAX_JSON_DEPTH = 64;
 
-/** `16 MiB` for a size in bytes that is a whole number of MiB (or KiB), else the bytes. */
+/** `16 MiB` for a size in bytes that is a whole number of GiB, MiB or KiB, else the bytes. */
 export function sizeText(bytes: number): string {
+  if (bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0) return `${bytes / 1024 ** 3} GiB`;
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return `${bytes} bytes`;
@@ -52,6 +53,8 @@ export interface LongLine {
   last: boolean;
   /** Whether the bytes read of it hold a NUL byte (no JSON text does: a damaged or binary file). */
   nul: boolean;
+  /** With `skipLong`, where the next line starts (past its line break); the file's end for the last line. */
+  end?: number;
 }
 
 export interface LineOptions {
@@ -102,7 +105,7 @@ export async function* splitLines(chunks: AsyncIterable<Buffer>, o: LineOptions 
         held += end - from;
       }
       if (nl < 0) break;
-      if (skipping) yield skipping;
+      if (skipping) yield { ...skipping, end: base + nl + 1 };
       skipping = undefined;
       parts = [];
       held = 0;
@@ -112,7 +115,7 @@ export async function* splitLines(chunks: AsyncIterable<Buffer>, o: LineOptions 
     }
     base += chunk.length;
   }
-  if (skipping) yield { ...skipping, last: true };
+  if (skipping) yield { ...skipping, last: true, end: base };
   else if (held > 0) yield { bytes: Buffer.concat(parts), at, number, last: true };
 }
 
