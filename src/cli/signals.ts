@@ -26,7 +26,3 @@ export function onInterrupt(resumeHint: string, graceMs: number): { signal: Abor
   };
 }
 
-/** Says on stderr that a read is waiting for input (a FIFO nobody writes to): a wait is never silent. */
-export const sayWaiting = (message: string): void => {
-  process.stderr.write(`answer-eval: ${message}\n`);
-};

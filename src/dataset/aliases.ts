@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readBounded, UnreadableFile } from '../util/bounded-read.js';
 import { InputError, type InputProblem } from '../errors.js';
 import { readFailureMessage } from '../util/read-failure.js';
 import type { Aliases } from '../model/expectations.js';
@@ -40,11 +40,16 @@ export function parseAliases(text: string, file: string): { aliases: Map<number,
   return { aliases, problems };
 }
 
+/** The largest alias file read: 64 MiB, millions of pairs. */
+const MAX_ALIAS_BYTES = 64 * 1024 * 1024;
+
 /** Reads an alias file (see parseAliases); every problem is reported at once as file:line. */
 export async function readAliases(path: string): Promise<Aliases> {
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+  const bytes = await readBounded(path, { maxBytes: MAX_ALIAS_BYTES, text: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error instanceof UnreadableFile) throw new InputError([{ file: path, line: error.line, message: `${error.message} (expected a CSV of old,new sequence numbers)` }]);
     throw new InputError([{ file: path, line: 0, message: readFailureMessage(error, 'a CSV of old,new sequence numbers') ?? error.message }]);
   });
+  const text = bytes.toString('utf8');
   const { aliases, problems } = parseAliases(text, path);
   if (problems.length > 0) throw new InputError(problems);
   return aliases;

@@ -27,7 +27,7 @@ export interface DecodeOptions {
   /** A declared encoding (checkEncoding); without one, UTF-8, or UTF-16 when the file starts with its BOM. */
   encoding: string | undefined;
   /** Where an undecodable line is reported; decoding stops there. */
-  problems: InputProblem[];
+  problems: Pick<InputProblem[], 'push'>;
 }
 
 /**

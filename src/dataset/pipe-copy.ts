@@ -4,7 +4,7 @@ import { constants, tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AnswerEvalError } from '../errors.js';
-import { waitNotice, WAIT_NOTICE_MS } from '../util/bounded-read.js';
+import { waitWatch } from '../util/bounded-read.js';
 import { MAX_ROW_BYTES, printable, sizeText } from '../util/json-lines.js';
 
 /**
@@ -20,7 +20,6 @@ interface Guard {
   encoding: string | undefined;
   /** The format the name says (by its extension), if any. */
   format: 'csv' | 'jsonl' | undefined;
-  onWait: ((message: string) => void) | undefined;
 }
 
 const refused = (path: string, message: string): AnswerEvalError => new AnswerEvalError(`${path}: ${message}`, 'DATASET_PIPE', 2);
@@ -38,15 +37,10 @@ function guarded(path: string, g: Guard) {
     let lineStart = 0; // where the line in progress began
     let nulOk = g.encoding !== undefined;
     let head: Buffer | undefined = Buffer.alloc(0); // the first line, until judged
-    let timer: NodeJS.Timeout | undefined;
-    const wait = (): void => {
-      clearTimeout(timer);
-      if (g.onWait) timer = setTimeout(() => g.onWait!(waitNotice(path)), WAIT_NOTICE_MS).unref();
-    };
-    wait();
+    const waiting = waitWatch(path);
     try {
       for await (const chunk of chunks) {
-        wait();
+        waiting.poke();
         if (size === 0) nulOk ||= (chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff);
         const nul = nulOk ? -1 : chunk.indexOf(0);
         // lines within a chunk are shorter than it: only the one it continues and the one it leaves open count
@@ -72,7 +66,7 @@ function guarded(path: string, g: Guard) {
         yield chunk;
       }
     } finally {
-      clearTimeout(timer);
+      waiting.stop();
     }
   };
 }

@@ -31,8 +31,6 @@ export interface DatasetSource {
 export interface OpenOptions {
   /** A declared encoding (`--encoding`), any label TextDecoder knows. */
   encoding?: string | undefined;
-  /** Told when a pipe has given nothing for a few seconds (a FIFO nobody writes to), so a wait is never silent. */
-  onWait?: ((message: string) => void) | undefined;
 }
 
 const JSONL_EXTENSIONS = ['.jsonl', '.ndjson', '.json'];
@@ -55,7 +53,7 @@ export async function openDataset(path: string, options: OpenOptions = {}): Prom
     return { name: path, file: path, format, encoding, copied: false, close: async () => {} };
   }
   // removed on exit and on a signal nobody else handles (a second SIGINT exits at once: the copy goes too)
-  const copy = await copyOnce(path, { encoding, format: formatByName(path), onWait: options.onWait }, readFailure);
+  const copy = await copyOnce(path, { encoding, format: formatByName(path) }, readFailure);
   return {
     name: path,
     file: copy.file,

@@ -22,7 +22,7 @@ import { finishRun } from '../finish.js';
 import { renderProgress } from '../progress.js';
 import { claimRunDir } from '../run-dir.js';
 import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
-import { onInterrupt, sayWaiting } from '../signals.js';
+import { onInterrupt } from '../signals.js';
 
 // How a question is asked has no yargs default: a resumed run takes it from the journal unless given.
 const builder = (y: Argv) =>
@@ -113,7 +113,7 @@ export const runCommand = defineCommand({
     const dir = argv.resume ?? argv.out ?? defaultReportDir(new Date());
     await claimRunDir(dir, argv.resume !== undefined ? '--resume' : '--out');
     // opened once here, so a pipe is read once (into a temporary copy) for the baseline check and the run
-    const source = await openDataset(dataset ?? prior!.dataset.path, { encoding: argv.encoding ?? prior?.dataset.encoding, onWait: sayWaiting });
+    const source = await openDataset(dataset ?? prior!.dataset.path, { encoding: argv.encoding ?? prior?.dataset.encoding });
     const target = await openTarget({
       ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(argv.agentCodeFile) } : {}),
       ...(agent !== undefined ? { agent } : {}),

@@ -1,4 +1,3 @@
-import { sayWaiting } from '../signals.js';
 import type { Argv } from 'yargs';
 import { readAliases } from '../../dataset/aliases.js';
 import { readKbRefs } from '../../dataset/kb-refs.js';
@@ -20,7 +19,7 @@ export const validateCommand = defineCommand({
   describe: 'check a question set without running it (exit 2 on an error; warnings are printed)',
   builder,
   handler: async (argv) => {
-    const scan = await scanDataset(argv.dataset, { encoding: argv.encoding, onWait: sayWaiting });
+    const scan = await scanDataset(argv.dataset, { encoding: argv.encoding });
     const kb = argv.kb === undefined ? undefined : await readKbRefs(argv.kb);
     const aliases = argv.aliases === undefined ? undefined : await readAliases(argv.aliases);
     const problems = checkDataset(scan, { ...(kb ? { kb } : {}), ...(aliases ? { aliases } : {}) });
