@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { z } from 'zod';
 import { ConfigError, InputError } from '../errors.js';
 import { EngineIdentitySchema, QuestionResultSchema } from '../model/report.js';
-import { JsonTextError, longLineMessage, parseJsonText, printable, splitLines, type Line, type LongLine } from '../util/json-lines.js';
+import { JsonTextError, longLineMessage, MAX_RESPONSE_BYTES, parseJsonText, printable, splitLines, type Line, type LongLine } from '../util/json-lines.js';
 import { JOURNAL_FILE, JOURNAL_VERSION, journalPath, repeatKey, type JournalEntry, type JournalHeader } from './journal.js';
 
 /**
@@ -32,7 +32,7 @@ export const JournalHeaderSchema = z.strictObject({
     output: z.string(),
     timeoutMs: z.number().int().positive(),
     retries: whole,
-    maxResponseBytes: z.number().int().positive(),
+    maxResponseBytes: z.number().int().positive().max(MAX_RESPONSE_BYTES),
     shard: z.string().regex(/^\d+\/\d+$/, 'expected i/n').nullable(),
     aliases: z.string().nullable(),
     repeat: z.number().int().min(2).optional(),

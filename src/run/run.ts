@@ -23,6 +23,7 @@ import { scoreConversation, type AskedConversation } from '../score/conversation
 import { compileMatcher, type Matcher } from '../score/match.js';
 import { scoreResults } from '../score/metrics/index.js';
 import { toResult } from '../score/result.js';
+import { MAX_RESPONSE_BYTES } from '../util/json-lines.js';
 import { inPages } from '../util/pages.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { Backlog } from './backlog.js';
@@ -349,6 +350,9 @@ function resolve(o: RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFA
     if (o[key] === undefined) throw new ConfigError(`${flag} is required (or resume a journaled run)`);
   }
   if (!Number.isInteger(o.repeat) || o.repeat < 1) throw new ConfigError(`--repeat must be a whole number >= 1, got ${o.repeat}`);
+  if (!Number.isInteger(o.maxResponseBytes) || o.maxResponseBytes < 1 || o.maxResponseBytes > MAX_RESPONSE_BYTES) {
+    throw new ConfigError(`--max-response-bytes must be a whole number from 1 to ${MAX_RESPONSE_BYTES} (32 MiB), got ${o.maxResponseBytes}`);
+  }
   return o as Resolved;
 }
 

@@ -15,6 +15,9 @@
  */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
+/** The largest reply a run accepts (--max-response-bytes at most): 32 MiB, so that a result fits a line. */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
 /** The longest line of a question set: 16 MiB, far beyond any question, and small enough for a result line to hold it. */
 export const MAX_ROW_BYTES = 16 * 1024 * 1024;
 

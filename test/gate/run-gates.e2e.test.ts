@@ -65,7 +65,7 @@ describe('run: quality gates', () => {
 
     const out = join(dir, 'verdict');
     const report = ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
-    expect(report.schemaVersion).toBe('1.3');
+    expect(report.schemaVersion).toBe('1.4');
     expect(report.gates).toEqual({
       passed: false,
       results: [
