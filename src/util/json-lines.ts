@@ -56,6 +56,8 @@ export interface LongLine {
   last: boolean;
   /** Whether the bytes read of it hold a NUL byte (no JSON text does: a damaged or binary file). */
   nul: boolean;
+  /** The maximum it passed. */
+  max: number;
   /** With `skipLong`, where the next line starts (past its line break); the file's end for the last line. */
   end?: number;
 }
@@ -94,7 +96,7 @@ export async function* splitLines(chunks: AsyncIterable<Buffer>, o: LineOptions 
       const end = nl < 0 ? chunk.length : nl;
       if (skipping) skipping.nul ||= chunk.subarray(from, end).includes(0);
       else if (held + end - from > max) {
-        skipping = { tooLong: true, at, number, last: false, nul: parts.some((p) => p.includes(0)) || chunk.subarray(from, end).includes(0) };
+        skipping = { tooLong: true, at, number, last: false, nul: parts.some((p) => p.includes(0)) || chunk.subarray(from, end).includes(0), max };
         parts = [];
         held = 0;
         if (!o.skipLong) {
@@ -190,5 +192,4 @@ export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown 
 }
 
 /** What a line too long to read says, after `file:line: `. */
-export const longLineMessage = (line: LongLine, max = MAX_LINE_BYTES): string =>
-  `is longer than ${sizeText(max)}${line.nul ? ' and holds NUL bytes (a damaged or binary file)' : ''}`;
+export const longLineMessage = (line: LongLine): string => `is longer than ${sizeText(line.max)}${line.nul ? ' and holds NUL bytes (a damaged or binary file)' : ''}`;
