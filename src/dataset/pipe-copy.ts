@@ -1,6 +1,6 @@
-import { createReadStream, createWriteStream, rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { constants, tmpdir } from 'node:os';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AnswerEvalError } from '../errors.js';
@@ -43,6 +43,9 @@ function guarded(path: string, g: Guard) {
         waiting.poke();
         if (size === 0) nulOk ||= (chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff);
         const nul = nulOk ? -1 : chunk.indexOf(0);
+        if (nul >= 0) {
+          throw refused(path, `holds a NUL byte (byte ${size + nul}): not a text file (a device such as /dev/urandom, or a binary file; UTF-16 without a byte-order mark needs --encoding utf-16le)`);
+        }
         // lines within a chunk are shorter than it: only the one it continues and the one it leaves open count
         const first = chunk.indexOf(10);
         if ((first < 0 ? size + chunk.length : size + first) - lineStart > MAX_ROW_BYTES) {
@@ -56,9 +59,6 @@ function guarded(path: string, g: Guard) {
             head = undefined;
           }
         } else head = undefined;
-        if (nul >= 0) {
-          throw refused(path, `holds a NUL byte (byte ${size + nul}): not a text file (a device such as /dev/urandom, or a binary file; UTF-16 without a byte-order mark needs --encoding utf-16le)`);
-        }
         size += chunk.length;
         if (size > MAX_PIPE_BYTES) {
           throw refused(path, `the pipe gave more than ${sizeText(MAX_PIPE_BYTES)} without ending (the most read from a pipe, which is copied to ${tmpdir()} first): pass a larger dataset as a file`);
@@ -79,15 +79,18 @@ function checkHeader(path: string, line: Buffer, format: Guard['format']): void 
 }
 
 /**
- * Removes `dir` when the process exits, and ends it (as the signal would, exit 128 + its number, so that every
- * exit handler runs: this one, the run directory's lock) on a SIGINT or SIGTERM that nobody else handles: the run's
- * own handler comes later, stops the run gently and closes the dataset itself. Returns what undoes it.
+ * Removes `dir` when the process exits, and on a SIGINT or SIGTERM that nobody else handles (the run's own handler
+ * comes later, stops the run gently and closes the dataset itself), after which the signal ends the process as it
+ * would have. Not process.exit: it waits for a thread blocked opening a FIFO that nobody writes to, and never ends.
+ * Returns what undoes it.
  */
 export function removedOnExit(dir: string): () => void {
   const remove = (): void => rmSync(dir, { recursive: true, force: true });
   const onSignal = (signal: NodeJS.Signals): void => {
     if (process.listenerCount(signal) > 1) return; // someone else stops the process gently
-    process.exit(128 + constants.signals[signal]);
+    remove();
+    undo();
+    process.kill(process.pid, signal);
   };
   const undo = (): void => {
     process.off('exit', remove);
@@ -105,7 +108,8 @@ export function removedOnExit(dir: string): () => void {
  * guarded). The directory is removed on any failure, and on a signal while copying.
  */
 export async function copyOnce(path: string, g: Guard, readFailure: (error: unknown, path: string) => Error): Promise<{ dir: string; file: string; undo: () => void }> {
-  const dir = await mkdtemp(join(tmpdir(), 'answer-eval-dataset-'));
+  // made synchronously, its removal set up in the same turn: no signal can come in between
+  const dir = mkdtempSync(join(tmpdir(), 'answer-eval-dataset-'));
   const undo = removedOnExit(dir);
   const file = join(dir, `dataset${extname(path)}`);
   try {
