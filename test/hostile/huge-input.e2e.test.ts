@@ -13,7 +13,15 @@ import { tempDir, writeTemp } from '../helpers/tmp.js';
 const dir = tempDir();
 const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
 const writers: { kill: () => void }[] = [];
-afterAll(() => writers.forEach((w) => w.kill()));
+afterAll(() => {
+  for (const w of writers) {
+    try {
+      w.kill();
+    } catch {
+      // gone already
+    }
+  }
+});
 
 /** A fresh TMPDIR, to see what a run leaves in it. */
 function tmp(name: string): { env: { TMPDIR: string }; left: () => string[] } {
@@ -27,8 +35,9 @@ function fifo(name: string, script?: string): string {
   const path = join(dir, name);
   execFileSync('mkfifo', [path]);
   if (script !== undefined) {
-    const child = spawn('sh', ['-c', `(${script}) > "$0" 2>/dev/null`, path], { stdio: 'ignore' });
-    writers.push({ kill: () => child.kill('SIGKILL') });
+    // its own process group, so that the shell and what it runs (yes) go together
+    const child = spawn('sh', ['-c', `(${script}) > "$0" 2>/dev/null`, path], { stdio: 'ignore', detached: true });
+    writers.push({ kill: () => process.kill(-child.pid!, 'SIGKILL') });
   }
   return path;
 }
