@@ -64,14 +64,14 @@ describe('a question set nested deep', () => {
       expect(`${res.stdout}${res.stderr}`).toContain(`${ds}:3: `);
       expect(res.stderr).not.toMatch(/internal error|RangeError/);
     }
-  });
+  }, 120_000);
 
   it('a knowledge base row nested 5,000 levels deep: a file:line error', async () => {
     const kb = writeTemp(dir, 'deep-kb.jsonl', `{"sequence_number":1,"answer":"a"}\n{"sequence_number":2,"answer":"b","extra":${deep}}\n`);
     const res = await runCli(['run', '--kb', kb, '-o', join(dir, 'deep-kb'), '-q']);
     expect(res.code, res.stderr).toBe(2);
     expect(res.stderr).toContain(`${kb}:2: nests arrays and objects more than 64 levels deep`);
-  });
+  }, 120_000);
 });
 
 describe('devices, pipes and files without end', () => {
@@ -86,7 +86,7 @@ describe('devices, pipes and files without end', () => {
         expect(t.left()).toEqual([]);
       }
     }
-  });
+  }, 120_000);
 
   it('`yes |` as a dataset: its first line is no header, refused at once', async () => {
     const t = tmp('yes');
@@ -95,7 +95,7 @@ describe('devices, pipes and files without end', () => {
     expect(res.stderr).toContain('yes.fifo: its first line ("y") names no "question" column: not a question set');
     expect(res.ms).toBeLessThan(20_000);
     expect(t.left()).toEqual([]);
-  });
+  }, 120_000);
 
   it('a FIFO nobody writes to: says it waits, and SIGTERM ends the run, leaving nothing in TMPDIR', async () => {
     const t = tmp('silent');
@@ -106,7 +106,7 @@ describe('devices, pipes and files without end', () => {
     cli.child.kill('SIGTERM');
     expect((await cli.exited).signal).toBe('SIGTERM');
     expect(t.left()).toEqual([]);
-  });
+  }, 120_000);
 
   it('SIGTERM while a FIFO fed without end is being copied: the copy is removed', async () => {
     const t = tmp('endless');
@@ -118,7 +118,7 @@ describe('devices, pipes and files without end', () => {
     const exited = await cli.exited;
     expect(exited.signal, exited.stderr).toBe('SIGTERM');
     expect(t.left()).toEqual([]);
-  });
+  }, 120_000);
 
   it('a 300 MB file without a line break (NUL bytes, or text): a file:line error within seconds, in bounded memory', async () => {
     const nul = sparse('nul.csv', '', 300 * 1024 * 1024);
@@ -133,7 +133,7 @@ describe('devices, pipes and files without end', () => {
         if (res.peakMiB !== undefined) expect(res.peakMiB).toBeLessThan(300);
       }
     }
-  });
+  }, 120_000);
 
   it('a CSV quote never closed, over 16 MiB: named at its line; a file of bad lines stops after 1000 problems', async () => {
     const quote = writeTemp(dir, 'quote.csv', `id,question\n1,ok\n2,"never closed\n${'and so on\n'.repeat(2 * 1024 * 1024)}`);
@@ -146,7 +146,7 @@ describe('devices, pipes and files without end', () => {
     expect(many.stdout).toContain(`${bad}:1000: error: reading stopped after 1000 problems: is this the question set you meant?`);
     expect(many.stdout).toContain(`${bad}: 0 questions, 1001 errors`);
     expect(many.ms).toBeLessThan(20_000);
-  });
+  }, 120_000);
 
   it('a knowledge base, alias file or agent-code file that is a device or a pipe without end: refused, named', async () => {
     const sample = 'datasets/sample/questions.csv';
@@ -163,5 +163,5 @@ describe('devices, pipes and files without end', () => {
       expect(res.stderr).toContain(said);
       expect(res.ms).toBeLessThan(20_000);
     }
-  });
+  }, 120_000);
 });

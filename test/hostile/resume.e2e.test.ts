@@ -74,7 +74,7 @@ describe('run --resume on a damaged journal', () => {
     const report = readReport(out);
     expect(report.run.resumed).toEqual({ fromJournal: 60, asked: TOTAL - 60, rerun: null, dropped: 7 });
     expect(outcomes(report)).toEqual(outcomes(whole));
-  });
+  }, 120_000);
 
   it("drops the lines of another run's journal joined to it, as one range; a replaced header drops every line", async () => {
     const joined = journal('joined', [header, ...results.slice(0, 60), ...otherRun]);
@@ -91,7 +91,7 @@ describe('run --resume on a damaged journal', () => {
     expect(res2.code, res2.stderr).toBe(0);
     expect(res2.stderr).toContain(`${join(replaced, 'journal.jsonl')}:2-61: written by another run (run ${(JSON.parse(header) as { run: string }).run}; this journal's header is of run `);
     expect(readReport(replaced).run.resumed).toEqual({ fromJournal: 0, asked: TOTAL, rerun: null, dropped: 60 });
-  });
+  }, 120_000);
 
   it('takes reordered lines and a question journaled twice (the later line) without a word', async () => {
     const shuffled = [...results].reverse();
@@ -101,7 +101,7 @@ describe('run --resume on a damaged journal', () => {
     expect(res.stderr).toBe('');
     expect(readReport(out).run.resumed).toEqual({ fromJournal: TOTAL, asked: 0, rerun: null });
     expect(outcomes(readReport(out))).toEqual(outcomes(whole));
-  });
+  }, 120_000);
 
   it('refuses (exit 2, naming line 1 and what is wrong) a journal whose header cannot be trusted', async () => {
     const cases: [string, (string | Buffer)[], string | Buffer, string][] = [
@@ -119,7 +119,7 @@ describe('run --resume on a damaged journal', () => {
       expect(res.stderr, name).toContain(`answer-eval: ${join(out, 'journal.jsonl')}${said}`);
       expect(res.stderr, name).not.toMatch(/internal error/);
     }
-  });
+  }, 120_000);
 
   it('refuses a damaged run-options.json, naming it and the option', async () => {
     for (const [text, said] of [
@@ -136,7 +136,7 @@ describe('run --resume on a damaged journal', () => {
       expect(res.code, res.stderr).toBe(2);
       expect(res.stderr).toContain(`answer-eval: ${join(out, 'run-options.json')}: ${said}`);
     }
-  });
+  }, 120_000);
 
   it('a 70 MB line and a tail of NUL bytes: the line is dropped, the tail cut off, in bounded memory', async () => {
     const out = journal('huge', [header, ...results.slice(0, 40), 'x'.repeat(70 * 1024 * 1024), ...results.slice(40, 80)], Buffer.concat([Buffer.from('\n'), Buffer.alloc(8 * 1024 * 1024)]));
@@ -153,5 +153,5 @@ describe('run --resume on a damaged journal', () => {
     const again = await resume(out);
     expect(again.code, again.stderr).toBe(0);
     expect(readReport(out).run.resumed).toEqual({ fromJournal: TOTAL, asked: 0, rerun: null, dropped: 1 });
-  });
+  }, 120_000);
 });
