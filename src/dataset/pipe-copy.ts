@@ -16,7 +16,7 @@ export const MAX_PIPE_BYTES = 512 * 1024 * 1024;
 
 /** What a pipe's copy checks as it goes, to stop a stream that is no question set within a chunk or two. */
 interface Guard {
-  /** The declared encoding: with one, NUL bytes may be text (UTF-16). */
+  /** The declared encoding (with utf-16le or utf-16be, NUL bytes are text). */
   encoding: string | undefined;
   /** The format the name says (by its extension), if any. */
   format: 'csv' | 'jsonl' | undefined;
@@ -26,7 +26,7 @@ const refused = (path: string, message: string): AnswerEvalError => new AnswerEv
 
 /**
  * The chunks of a pipe as they come, refused when it passes MAX_PIPE_BYTES, holds a line longer than MAX_ROW_BYTES
- * (/dev/zero, a stream without line breaks) or, without a declared encoding or a UTF-16 byte-order mark, a NUL byte
+ * (/dev/zero, a stream without line breaks) or, unless it is UTF-16 (declared, or by its byte-order mark), a NUL byte
  * (/dev/urandom, a binary file), or is a CSV whose first line names no "question" column (`yes |`: the check pass
  * would refuse it, after the whole copy). Says so when nothing comes for a while. Lines are not counted (a pipe of
  * `y\n` would cost more in counting than in copying): messages name the byte.
@@ -35,14 +35,15 @@ function guarded(path: string, g: Guard) {
   return async function* (chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
     let size = 0;
     let lineStart = 0; // where the line in progress began
-    let nulOk = g.encoding !== undefined;
+    // NUL bytes are text only in UTF-16 (declared, or by its byte-order mark); so is a header that does not read as ASCII
+    let utf16 = g.encoding?.startsWith('utf-16') ?? false;
     let head: Buffer | undefined = Buffer.alloc(0); // the first line, until judged
     const waiting = waitWatch(path);
     try {
       for await (const chunk of chunks) {
         waiting.poke();
-        if (size === 0) nulOk ||= (chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff);
-        const nul = nulOk ? -1 : chunk.indexOf(0);
+        if (size === 0) utf16 ||= (chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff);
+        const nul = utf16 ? -1 : chunk.indexOf(0);
         if (nul >= 0) {
           throw refused(path, `holds a NUL byte (byte ${size + nul}): not a text file (a device such as /dev/urandom, or a binary file; UTF-16 without a byte-order mark needs --encoding utf-16le)`);
         }
@@ -52,7 +53,7 @@ function guarded(path: string, g: Guard) {
           throw refused(path, `a line from byte ${lineStart} is longer than ${sizeText(MAX_ROW_BYTES)}: not a question set (a device such as /dev/zero, or a stream without line breaks)`);
         }
         if (first >= 0) lineStart = size + chunk.lastIndexOf(10) + 1;
-        if (head !== undefined && !nulOk) {
+        if (head !== undefined && !utf16) {
           head = Buffer.concat([head, chunk.subarray(0, first < 0 ? chunk.length : first)]);
           if (first >= 0 || head.length >= 64 * 1024) {
             checkHeader(path, head, g.format);

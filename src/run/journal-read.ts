@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
 import { ConfigError, InputError } from '../errors.js';
 import { EngineIdentitySchema, QuestionResultSchema } from '../model/report.js';
@@ -75,6 +75,17 @@ const noJournal = (dir: string, path: string, error: NodeJS.ErrnoException): Con
   return new ConfigError(`--resume ${dir}: ${why} (expected the --out directory of an earlier run)`);
 };
 
+/** Opens the journal of `dir`: a regular file (a directory, a FIFO or a device in its place is refused, never waited on). */
+async function openJournal(dir: string, path: string): Promise<FileHandle> {
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw noJournal(dir, path, error);
+  });
+  if (!info.isFile()) throw new ConfigError(`--resume ${dir}: ${path} is not a regular file (expected the journal an earlier run wrote)`);
+  return open(path).catch((error: NodeJS.ErrnoException) => {
+    throw noJournal(dir, path, error);
+  });
+}
+
 const damaged = (path: string, line: number, message: string): InputError =>
   new InputError([{ file: path, line, message: `${message}; the journal is damaged, start the run afresh without --resume` }]);
 
@@ -130,9 +141,7 @@ function parseResult(line: Line, run: string): { ok: true; value: z.output<typeo
  */
 export async function readJournal(dir: string): Promise<JournalContents> {
   const path = journalPath(dir);
-  const handle = await open(path).catch((error: NodeJS.ErrnoException) => {
-    throw noJournal(dir, path, error);
-  });
+  const handle = await openJournal(dir, path);
   const results = new Map<string, JournalEntry>();
   const repeats = new Map<string, JournalEntry>();
   const dropped: DroppedLine[] = [];
@@ -181,9 +190,7 @@ export async function readJournal(dir: string): Promise<JournalContents> {
 /** Reads only the header line, checked as readJournal checks it, e.g. to fill in the options of a resumed run. */
 export async function readJournalHeader(dir: string): Promise<JournalHeader> {
   const path = journalPath(dir);
-  const handle = await open(path).catch((error: NodeJS.ErrnoException) => {
-    throw noJournal(dir, path, error);
-  });
+  const handle = await openJournal(dir, path);
   try {
     const lines = splitLines(handle.createReadStream({ autoClose: false, highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>, { maxBytes: 1024 * 1024 });
     const first = await lines.next();

@@ -154,6 +154,7 @@ describe('devices, pipes and files without end', () => {
       [['run', '--kb', '/dev/zero', '-o', join(dir, 'kb-zero'), '-q'], 'answer-eval: /dev/zero:1: holds a NUL byte at byte 0: not a text file (expected a .jsonl or .csv knowledge base)'],
       [['run', '--kb', fifo('kb.fifo', 'yes'), '-o', join(dir, 'kb-yes'), '-q'], 'kb.fifo:1: its first line ("y") is not a JSON object: not a knowledge base'],
       [['validate', '-d', sample, '--aliases', '/dev/urandom'], 'answer-eval: /dev/urandom:'],
+      [['validate', '-d', sample, '--aliases', writeTemp(dir, 'aliases.csv', 'not a pair\n'.repeat(500_000))], 'aliases.csv:1001: reading stopped after 1000 problems: is this the alias file you meant?'],
       [['run', '-d', sample, '--base-url', 'http://127.0.0.1:9', '--agent', 'a', '--agent-code-file', '/dev/zero', '-o', join(dir, 'code'), '-q'], 'answer-eval: --agent-code-file /dev/zero: holds a NUL byte at byte 0: not a text file'],
       [['run', '--max-response-bytes', '100000000', '-o', join(dir, 'mrb'), '-q'], 'answer-eval: --max-response-bytes must be a whole number from 1 to 33554432 (32 MiB), got 100000000'],
     ];

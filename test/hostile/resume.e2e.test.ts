@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,17 @@ describe('run --resume on a damaged journal', () => {
       expect(res.code, `${name}: ${res.stderr}`).toBe(2);
       expect(res.stderr, name).toContain(`answer-eval: ${join(out, 'journal.jsonl')}${said}`);
       expect(res.stderr, name).not.toMatch(/internal error/);
+    }
+  }, 120_000);
+
+  it('refuses a journal that is a directory or a FIFO (never waits on it)', async () => {
+    for (const make of [(path: string) => mkdirSync(path), (path: string) => execFileSync('mkfifo', [path])]) {
+      const out = join(dir, `not-a-file-${Math.random().toString(36).slice(2)}`);
+      mkdirSync(out);
+      make(join(out, 'journal.jsonl'));
+      const res = await resume(out);
+      expect(res.code, res.stderr).toBe(2);
+      expect(res.stderr).toBe(`answer-eval: --resume ${out}: ${join(out, 'journal.jsonl')} is not a regular file (expected the journal an earlier run wrote)\n`);
     }
   }, 120_000);
 
