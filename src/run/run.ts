@@ -32,7 +32,7 @@ import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
 import { headerDifferences, journalLine, journalPath, JournalWriter, type JournalEntry } from './journal.js';
 import { readJournal } from './journal-read.js';
-import { PriorResults } from './prior.js';
+import { journaledAs, PriorResults } from './prior.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 import { entriesOf } from './knowledge-base.js';
 import { RepeatStore, withRepeats } from './repeats.js';
@@ -82,11 +82,24 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const prior = options.resume ? await readJournal(options.journalDir!) : undefined;
   if (prior && options.baseUrl === undefined) journaledBaseUrl(prior.header); // refused when the journal left out the URL's secrets
   const o = resolve({ ...RUN_DEFAULTS, ...(prior ? resumeDefaults(prior.header) : {}), ...givenOnly(options) });
-  const taken = prior && new PriorResults(prior, journalPath(o.journalDir!), o.rerun === 'errors');
   checkAgentCode(o.agentCode);
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   const endpoint = parseEndpoint(o.baseUrl);
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
+  // rows with the same expectations share one compiled matcher (a dataset has few distinct ones per entry)
+  const matchers = new Map<string, Matcher>();
+  const matcherOf = (q: Question): Matcher => {
+    const key = JSON.stringify(q.expected);
+    let m = matchers.get(key);
+    if (m === undefined) {
+      if (matchers.size >= 10_000) matchers.clear();
+      matchers.set(key, (m = compileMatcher(q.expected, aliases)));
+    }
+    return m;
+  };
+
+  // the journal's results, each checked against its question before it is taken
+  const taken = prior && new PriorResults(prior, journalPath(o.journalDir!), o.rerun === 'errors', (q, r) => journaledAs(q, r, o.language, matcherOf(q)));
   // read once: its entries for the scoring, what expectations may name for the check before the first request
   // (the embedded engine's comes loaded: openTarget read it for the engine)
   const kb = typeof o.knowledgeBase === 'string' ? await loadKnowledgeBase(o.knowledgeBase) : o.knowledgeBase;
@@ -157,6 +170,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   if (badSetting) throw badSetting;
   taken?.checkUnknown();
+  taken?.close();
   if (mismatchCount > 0) o.onKbMismatch?.(mismatches, mismatchCount);
   const idsByLine = byLine > 0 && !checked.columns.includes('id');
   if (idsByLine) {
@@ -257,18 +271,6 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   const onOuterAbort = () => stop(asStopReason(o.signal?.reason));
   if (o.signal?.aborted) onOuterAbort();
   o.signal?.addEventListener('abort', onOuterAbort, { once: true });
-
-  // rows with the same expectations share one compiled matcher (a dataset has few distinct ones per entry)
-  const matchers = new Map<string, Matcher>();
-  const matcherOf = (q: Question): Matcher => {
-    const key = JSON.stringify(q.expected);
-    let m = matchers.get(key);
-    if (m === undefined) {
-      if (matchers.size >= 10_000) matchers.clear();
-      matchers.set(key, (m = compileMatcher(q.expected, aliases)));
-    }
-    return m;
-  };
 
   emit?.({ type: 'start', total: askings, done: askings - toAsk, toAsk });
   let done = askings - toAsk;

@@ -77,6 +77,27 @@ describe('run --resume on a damaged journal', () => {
     expect(outcomes(report)).toEqual(outcomes(whole));
   }, 120_000);
 
+  it('drops a line forged with the run’s own tag: another question text, or an outcome its answers do not give', async () => {
+    const wrong = results.find((l) => l.includes('"outcome":"wrong"'))!;
+    const [a, b] = results.filter((l) => l !== wrong && l.includes('"expected":{"expect":"answer",'));
+    const forged = [
+      wrong.replace('"outcome":"wrong"', '"outcome":"correct"'),
+      a!.replace(/"question":"[^"]*"/, '"question":"a question nobody asked"'),
+      b!.replace('"expected":{"expect":"answer",', '"expected":{"expect":"fallback",'),
+    ];
+    const kept = results.filter((l) => !forged.some((f) => idOf(f) === idOf(l)));
+    const out = journal('forged', [header, ...kept, ...forged]);
+    const res = await resume(out);
+    expect(res.code, res.stderr).toBe(0);
+    const path = join(out, 'journal.jsonl');
+    const at = (k: number): string => `answer-eval: warning: ${path}:${kept.length + 2 + k}: the result of "${idOf(forged[k]!)}" `;
+    expect(res.stderr).toContain(`${at(0)}is "correct", where its answers give "wrong" (judged again): dropped, the question is asked again\n`);
+    expect(res.stderr).toContain(`${at(1)}is for another question text than the dataset's: dropped, the question is asked again\n`);
+    expect(res.stderr).toContain(`${at(2)}expects other answers than the dataset's row: dropped`);
+    expect(readReport(out).run.resumed).toEqual({ fromJournal: TOTAL - 3, asked: 3, rerun: null, dropped: 3 });
+    expect(outcomes(readReport(out))).toEqual(outcomes(whole));
+  }, 120_000);
+
   it("drops the lines of another run's journal joined to it, as one range; a replaced header drops every line", async () => {
     const joined = journal('joined', [header, ...results.slice(0, 60), ...otherRun]);
     const res = await resume(joined);
