@@ -45,7 +45,8 @@ export class InputError extends AnswerEvalError {
   override name = 'InputError';
   constructor(readonly problems: InputProblem[]) {
     const shown = problems.slice(0, 50).map((p) => formatProblem(p));
-    if (problems.length > 50) shown.push(`... and ${problems.length - 50} more`);
+    // the last is shown too: a read that stopped at too many problems says so there
+    if (problems.length > 50) shown.push(`... and ${problems.length - 50} more, the last: ${formatProblem(problems.at(-1)!)}`);
     super(shown.join('\n'), 'INPUT', 2);
   }
 }

@@ -1,8 +1,6 @@
 // The masking answer-eval used before src/client/secrets/ (a regular expression built from the agent code), kept only
 // as the baseline bench/masking.ts measures the literal search against. Not used by answer-eval.
 
-import { setOwn } from '../util/own.js';
-
 /**
  * Codes shorter than this are not searched for: replacing every "ab" would garble a report, and a code this
  * short is guessed in a few thousand tries, so it is no secret to keep. checkAgentCode accepts such a code;
@@ -92,6 +90,6 @@ export function maskSecretDeep<T>(value: T, secret: string): T {
   if (Array.isArray(value)) return value.map((v: unknown) => maskSecretDeep(v, secret)) as T;
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) setOwn(out, maskSecret(k, secret), maskSecretDeep(v, secret));
+  for (const [k, v] of Object.entries(value)) out[maskSecret(k, secret)] = maskSecretDeep(v, secret);
   return out as T;
 }

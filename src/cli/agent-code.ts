@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readBounded, UnreadableFile } from '../util/bounded-read.js';
 import { checkAgentCode } from '../client/agent-code.js';
 import { ConfigError } from '../errors.js';
 
@@ -7,8 +7,10 @@ export async function readAgentCode(file: string | undefined, env: NodeJS.Proces
   if (file !== undefined) {
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      // a code is a header value: a few dozen characters; a device or a pipe that never ends is cut short
+      text = (await readBounded(file, { maxBytes: 64 * 1024, text: true })).toString('utf8');
     } catch (error) {
+      if (error instanceof UnreadableFile) throw new ConfigError(`--agent-code-file ${file}: ${error.message} (expected a file holding the agent's secret code)`);
       throw new ConfigError(`--agent-code-file ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
     const code = text.trim();

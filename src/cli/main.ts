@@ -2,6 +2,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { AnswerEvalError, ConfigError } from '../errors.js';
+import { sayWhenWaiting } from '../util/bounded-read.js';
 import { isNumberArgMessage } from '../util/numbers.js';
 import { TOOL_VERSION } from '../version.js';
 import { commands } from './commands/index.js';
@@ -12,6 +13,8 @@ import { printError } from './output.js';
 
 /** The only place that decides the process exit code. */
 export async function main(argv: string[]): Promise<void> {
+  // a read that waits for input (a FIFO nobody writes to) says so, never hangs silently
+  sayWhenWaiting((message) => process.stderr.write(`answer-eval: ${message}\n`));
   let cli = yargs(argv)
     .scriptName('answer-eval')
     .version(TOOL_VERSION)

@@ -7,7 +7,8 @@ import { ConfigError } from '../errors.js';
 import { REPORT_FORMATS } from '../report/formats.js';
 import { readReportHead } from '../report/read.js';
 import { QUARANTINE_FILE } from '../model/quarantine.js';
-import { JOURNAL_FILE, readJournalHeader } from '../run/journal.js';
+import { JOURNAL_FILE } from '../run/journal.js';
+import { readJournalHeader } from '../run/journal-read.js';
 import { COMPARE_JUNIT_FILE } from './compare-junit.js';
 import { RUN_OPTIONS_FILE } from './run-options.js';
 

@@ -1,5 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ConfigError } from '../errors.js';
+import { FAIL_ON } from '../gate/gates.js';
+import { JsonTextError, parseJsonText, printable } from '../util/json-lines.js';
+import { AT_LEAST_0, OPEN_SHARE, POINTS, SHARE, WHOLE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1, type NumberRule } from '../util/numbers.js';
 
 /**
  * The options that decide how a run is finished (its gates, --baseline, --format), kept beside its journal when it
@@ -38,6 +42,62 @@ export const KEPT_DEFAULTS: Partial<Record<Kept, unknown>> = { alpha: 0.05, forc
 
 type Args = Partial<Record<Kept, unknown>>;
 
+/** What each kept option must be, as its flag requires (read back, a value is checked again: the file may be damaged). */
+const KEPT_RULES: Record<Kept, NumberRule> = {
+  minAccuracy: SHARE,
+  minAnswerableAccuracy: SHARE,
+  maxErrorRate: SHARE,
+  maxFallbackMissedRate: SHARE,
+  failOn: { says: `one of ${FAIL_ON.join(', ')}`, accepts: () => false },
+  alpha: OPEN_SHARE,
+  maxBroken: WHOLE_AT_LEAST_0,
+  minConsistency: SHARE,
+  minConversationPassRate: SHARE,
+  baseline: { says: 'a path', accepts: () => false },
+  quarantine: { says: 'a path', accepts: () => false },
+  force: { says: 'true or false', accepts: () => false },
+  scoreEpsilon: AT_LEAST_0,
+  resamples: WHOLE_AT_LEAST_1,
+  seed: WHOLE,
+  oosShare: SHARE,
+  keepAccuracy: POINTS,
+  format: { says: 'a list of formats', accepts: () => false },
+};
+
+const keptValueOk = (key: Kept, value: unknown): boolean => {
+  if (key === 'failOn') return (FAIL_ON as readonly unknown[]).includes(value);
+  if (key === 'baseline' || key === 'quarantine' || key === 'format') return typeof value === 'string' && value !== '';
+  if (key === 'force') return typeof value === 'boolean';
+  return typeof value === 'number' && KEPT_RULES[key].accepts(value);
+};
+
+/** The kept options of a run directory, checked; undefined when it kept none. A damaged file is a ConfigError naming it. */
+function readKept(dir: string): Args | undefined {
+  const file = join(dir, RUN_OPTIONS_FILE);
+  const damaged = (why: string): ConfigError =>
+    new ConfigError(`${file}: ${why}; the file is damaged: fix it, or delete it and give its options (gates, --baseline, --format) again`);
+  let value: unknown;
+  try {
+    const info = statSync(file);
+    if (!info.isFile()) throw damaged('not a regular file');
+    if (info.size > 1024 * 1024) throw damaged('larger than 1 MiB (it holds a few options)');
+    value = parseJsonText(readFileSync(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (error instanceof JsonTextError) throw damaged(`not JSON (${error.message})`);
+    if (error instanceof ConfigError) throw error;
+    throw damaged(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw damaged('not a JSON object');
+  const kept: Args = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (!Object.hasOwn(KEPT, key)) throw damaged(`"${printable(key, 40)}" is no option a run keeps`);
+    if (!keptValueOk(key as Kept, v)) throw damaged(`"${key}" is ${printable(JSON.stringify(v) ?? String(v), 60)}, where ${KEPT[key as Kept]} must be ${KEPT_RULES[key as Kept].says}`);
+    kept[key as Kept] = v;
+  }
+  return kept;
+}
+
 /** Writes the kept options a run was given (the baseline's and the quarantine's paths made absolute), if any, when it starts asking. */
 export function keepRunOptions(dir: string, argv: Args): void {
   const kept: Args = {};
@@ -54,12 +114,8 @@ export function keepRunOptions(dir: string, argv: Args): void {
  * them as typed (`--min-accuracy 0.9`), to be said. A run kept none when it had none, or began before this file.
  */
 export function resumeRunOptions(dir: string, argv: Args): string[] {
-  let kept: Args;
-  try {
-    kept = JSON.parse(readFileSync(join(dir, RUN_OPTIONS_FILE), 'utf8')) as Args;
-  } catch {
-    return [];
-  }
+  const kept = readKept(dir);
+  if (kept === undefined) return [];
   const given = (key: Kept): boolean => argv[key] !== undefined && argv[key] !== KEPT_DEFAULTS[key];
   // the floor's objective is one of two: one given now replaces the kept one, whichever it was
   const objective = given('oosShare') || given('keepAccuracy');

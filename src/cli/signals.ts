@@ -26,3 +26,4 @@ export function onInterrupt(resumeHint: string, graceMs: number): { signal: Abor
     },
   };
 }
+

@@ -1,3 +1,5 @@
+import { MAX_ROW_BYTES, sizeText } from '../util/json-lines.js';
+
 /** What csv-parse tells about a parse error (raw: the text of the record it was reading). */
 export interface CsvParseError {
   code?: string;
@@ -19,6 +21,16 @@ export function csvProblem(e: CsvParseError): { line: number; message: string } 
       line: start + (at < 0 ? 0 : countBreaks(e.raw.slice(0, at))),
       message: `a quote opened on this line is never closed (everything to the end of the file, line ${e.lines}, became one field): ` +
         'close the quote, and double every quote inside a quoted field ("")',
+    };
+  }
+  if (e.code === 'CSV_MAX_RECORD_SIZE' && typeof e.raw === 'string' && typeof e.lines === 'number') {
+    const start = e.lines - countBreaks(e.raw);
+    const at = openingQuote(e.raw);
+    return {
+      line: start + (at < 0 ? 0 : countBreaks(e.raw.slice(0, at))),
+      message: at >= 0
+        ? `a quote opened on this line is not closed within ${sizeText(MAX_ROW_BYTES)} (the most a row may hold): close the quote, and double every quote inside a quoted field ("")`
+        : `the row beginning on this line is longer than ${sizeText(MAX_ROW_BYTES)}, the most a row may hold`,
     };
   }
   return { line: e.lines ?? 0, message: `unreadable CSV: ${e.message}` };

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { windows1252 } from '../util/windows-1252.js';
 import { ConfigError, type InputProblem } from '../errors.js';
+import { MAX_ROW_BYTES, sizeText } from '../util/json-lines.js';
 
 /**
  * The canonical name of a declared `--encoding` (any label TextDecoder knows: utf-8, latin1, windows-1252,
@@ -26,7 +27,7 @@ export interface DecodeOptions {
   /** A declared encoding (checkEncoding); without one, UTF-8, or UTF-16 when the file starts with its BOM. */
   encoding: string | undefined;
   /** Where an undecodable line is reported; decoding stops there. */
-  problems: InputProblem[];
+  problems: Pick<InputProblem[], 'push'>;
 }
 
 /**
@@ -82,6 +83,12 @@ export async function* decodeLines(chunks: AsyncIterable<Buffer>, o: DecodeOptio
   // whole lines are decoded as soon as they are complete; the rest waits for the next chunk
   function* piecesOf(chunk: Buffer): Generator<string> {
     const end = lastLineEnd(chunk, heldBytes, unit!);
+    // a line longer than a row can be is refused before it is held whole (/dev/zero, a file without line breaks)
+    if (heldBytes > 0 && heldBytes + (end < 0 ? chunk.length : chunk.indexOf(0x0a)) > MAX_ROW_BYTES) {
+      const nul = held.some((b) => b.includes(0)) ? ' and holds NUL bytes' : '';
+      o.problems.push({ file: o.file, line: linesBefore + 1, message: `is longer than ${sizeText(MAX_ROW_BYTES)}${nul}: not a question set (a binary file, or one without line breaks)` });
+      throw new Undecodable();
+    }
     if (end < 0) {
       held.push(chunk);
       heldBytes += chunk.length;

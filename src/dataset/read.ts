@@ -15,6 +15,7 @@ import { canonicalColumn, nearMissMessage, nearMissOf } from './columns.js';
 import { MetadataReader, type MetadataSummary } from './metadata.js';
 import { openDataset, readFailure, type DatasetSource, type OpenOptions } from './source.js';
 import { setOwn } from '../util/own.js';
+import { MAX_ROW_BYTES, parseJsonText, type JsonTextError } from '../util/json-lines.js';
 
 export interface Dataset {
   path: string;
@@ -256,8 +257,9 @@ async function* tapped(chunks: AsyncIterable<Buffer>, f: (chunk: Buffer) => void
  * conversation; consecutive rows with the same `conversation` (a CSV, or flat JSONL rows) are one too; any other row
  * is a question. A bad item is reported (at each of its lines) and not yielded.
  */
-async function* parsedItems(source: DatasetSource, problems: InputProblem[], pass: Pass = {}): AsyncGenerator<DatasetItem> {
+async function* parsedItems(source: DatasetSource, all: InputProblem[], pass: Pass = {}): AsyncGenerator<DatasetItem> {
   const path = source.name;
+  const problems = capped(all, path);
   const handle = await open(source.file).catch((error: unknown) => {
     throw readFailure(error, path);
   });
@@ -325,7 +327,7 @@ async function* parsedItems(source: DatasetSource, problems: InputProblem[], pas
     const done = close();
     if (done) yield done;
   } catch (error) {
-    if (error instanceof Undecodable) return; // reported as a problem at its line
+    if (error instanceof Undecodable || error instanceof TooManyProblems) return; // reported as a problem at its line
     throw readFailure(error, path);
   } finally {
     // a reader that stops early (a run stopped by Ctrl-C or the circuit breaker) must not leave the file open:
@@ -334,7 +336,29 @@ async function* parsedItems(source: DatasetSource, problems: InputProblem[], pas
   }
 }
 
-async function* jsonlRows(text: AsyncIterable<string>, path: string, problems: InputProblem[]): AsyncGenerator<Row> {
+/** Where rows' problems go: an array, or one that stops the reading once full (capped). */
+type Problems = Pick<InputProblem[], 'push'>;
+
+/** The most problems a read collects: a file that is no question set (a log, a binary file) stops there, in bounded memory. */
+const MAX_PROBLEMS = 1000;
+
+class TooManyProblems extends Error {
+  override name = 'TooManyProblems';
+}
+
+/** `problems`, into which a push that fills it to MAX_PROBLEMS adds a last problem saying the reading stopped, then throws TooManyProblems. */
+function capped(problems: InputProblem[], file: string): Problems {
+  return {
+    push: (...more: InputProblem[]): number => {
+      const n = problems.push(...more);
+      if (n < MAX_PROBLEMS) return n;
+      problems.push({ file, line: more.at(-1)?.line ?? 0, message: `reading stopped after ${MAX_PROBLEMS} problems: is this the question set you meant?` });
+      throw new TooManyProblems();
+    },
+  };
+}
+
+async function* jsonlRows(text: AsyncIterable<string>, path: string, problems: Problems): AsyncGenerator<Row> {
   let line = 0;
   let rest = '';
   for await (const piece of text) {
@@ -358,14 +382,15 @@ function keysOf({ row }: Row): string[] {
   return [...Object.keys(row), ...inTurns];
 }
 
-function jsonlRow(raw: string, line: number, path: string, problems: InputProblem[]): Row | undefined {
+function jsonlRow(raw: string, line: number, path: string, problems: Problems): Row | undefined {
   const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
   if (text.trim() === '') return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonText(text);
   } catch (error) {
-    problems.push({ file: path, line, message: `not valid JSON: ${(error as Error).message} (expected one JSON object per line)` });
+    const e = error as JsonTextError;
+    problems.push({ file: path, line, message: e.deep ? `${e.message} (expected one JSON object per line, such as {"question": "..."})` : `not valid JSON: ${e.message} (expected one JSON object per line)` });
     return undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -387,12 +412,12 @@ export function csvDelimiter(start: string): ',' | ';' | '\t' {
   return (([';', '\t'] as const).find((d) => names(d).includes('question')) ?? ',');
 }
 
-async function* csvRows(text: AsyncIterable<string>, path: string, problems: InputProblem[], onHeader: (names: string[]) => void): AsyncGenerator<Row> {
+async function* csvRows(text: AsyncIterable<string>, path: string, problems: Problems, onHeader: (names: string[]) => void): AsyncGenerator<Row> {
   const pieces = text[Symbol.asyncIterator]();
   const first = await pieces.next();
   const head = first.done ? '' : first.value;
   // a quote inside an unquoted field (what does "floor" mean?) is taken as written, as spreadsheets read it
-  const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, delimiter: csvDelimiter(head) });
+  const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, delimiter: csvDelimiter(head), max_record_size: MAX_ROW_BYTES });
   async function* again(): AsyncGenerator<string> {
     if (!first.done) yield head;
     for (let next = await pieces.next(); !next.done; next = await pieces.next()) yield next.value;

@@ -1,10 +1,8 @@
-import { createReadStream, createWriteStream, rmSync } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { AnswerEvalError, InputError } from '../errors.js';
+import { open, rm, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { InputError } from '../errors.js';
 import { checkEncoding } from './decode.js';
+import { copyOnce } from './pipe-copy.js';
 import { readFailureMessage } from '../util/read-failure.js';
 import type { Fingerprint } from './fingerprint.js';
 
@@ -54,9 +52,8 @@ export async function openDataset(path: string, options: OpenOptions = {}): Prom
     });
     return { name: path, file: path, format, encoding, copied: false, close: async () => {} };
   }
-  const copy = await copyOnce(path);
-  const removeCopy = (): void => rmSync(copy.dir, { recursive: true, force: true });
-  process.once('exit', removeCopy); // a second SIGINT exits at once: the copy goes too
+  // removed on exit and on a signal nobody else handles (a second SIGINT exits at once: the copy goes too)
+  const copy = await copyOnce(path, { encoding, format: formatByName(path) }, readFailure);
   return {
     name: path,
     file: copy.file,
@@ -64,39 +61,22 @@ export async function openDataset(path: string, options: OpenOptions = {}): Prom
     encoding,
     copied: true,
     close: async () => {
-      process.off('exit', removeCopy);
+      copy.undo();
       await rm(copy.dir, { recursive: true, force: true });
     },
   };
 }
 
-/** Copies what a pipe holds into a new temporary directory (the OS temp dir, `TMPDIR`). */
-async function copyOnce(path: string): Promise<{ dir: string; file: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'answer-eval-dataset-'));
-  const file = join(dir, `dataset${extname(path)}`);
-  try {
-    await pipeline(createReadStream(path), createWriteStream(file, { flags: 'wx' }));
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    const e = error as NodeJS.ErrnoException;
-    if (e.syscall === 'write' || e.code === 'ENOSPC' || e.code === 'EDQUOT') {
-      throw new AnswerEvalError(
-        `${path} is a pipe, read once into a temporary copy, but the copy in ${tmpdir()} failed (${e.code ?? e.message}): ` +
-          'set TMPDIR to a directory with room, or pass the dataset as a file',
-        'DATASET_COPY',
-        2,
-      );
-    }
-    throw readFailure(error, path);
-  }
-  return { dir, file };
+/** CSV or JSONL by the name's extension, if it has one the reader knows. */
+function formatByName(name: string): DatasetFormat | undefined {
+  const ext = extname(name).toLowerCase();
+  return JSONL_EXTENSIONS.includes(ext) ? 'jsonl' : CSV_EXTENSIONS.includes(ext) ? 'csv' : undefined;
 }
 
 /** CSV or JSONL by the extension; without a known one (a pipe), JSONL when the first character is `{`. */
 async function formatOf(name: string, file: string): Promise<DatasetFormat> {
-  const ext = extname(name).toLowerCase();
-  if (JSONL_EXTENSIONS.includes(ext)) return 'jsonl';
-  if (CSV_EXTENSIONS.includes(ext)) return 'csv';
+  const known = formatByName(name);
+  if (known) return known;
   const handle = await open(file);
   try {
     const start = Buffer.alloc(4096);

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
+import { readBounded, UnreadableFile } from '../util/bounded-read.js';
+import { parseJsonText, printable, type JsonTextError } from '../util/json-lines.js';
 import { readFailureMessage } from '../util/read-failure.js';
 import { InputError, type InputProblem } from '../errors.js';
 
@@ -161,27 +162,43 @@ const UNION_HINTS: Record<string, string> = {
   delay: DELAY_HINT,
 };
 
+/** The most problems a knowledge base's rows give before reading stops (a file that is no knowledge base). */
+const MAX_PROBLEMS = 1000;
+
+const stopped = (file: string, line: number): InputProblem => ({ file, line, message: `reading stopped after ${MAX_PROBLEMS} problems: is this the knowledge base you meant?` });
+
 /** Entries from JSONL text: one JSON object per line, blank lines skipped. */
 export function parseKbJsonl(text: string, file: string): { entries: KbEntry[]; problems: InputProblem[] } {
   const entries: KbEntry[] = [];
   const problems: InputProblem[] = [];
   let rows = 0;
   let questionRows = 0;
-  text.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((content, i) => {
-    if (!content.trim()) return;
+  const body = text.replace(/^\uFEFF/, '');
+  // line by line without splitting the whole text (a file of millions of short lines would be millions of strings)
+  for (let start = 0, line = 1; start < body.length; line++) {
+    if (problems.length >= MAX_PROBLEMS) {
+      problems.push(stopped(file, line));
+      break;
+    }
+    const nl = body.indexOf('\n', start);
+    const end = nl < 0 ? body.length : nl;
+    const content = body.slice(start, body[end - 1] === '\r' ? end - 1 : end);
+    start = end + 1;
+    if (!content.trim()) continue;
     let raw: unknown;
     try {
-      raw = JSON.parse(content);
+      raw = parseJsonText(content);
     } catch (error) {
-      problems.push({ file, line: i + 1, message: `not valid JSON: ${(error as Error).message} (one JSON object per line)` });
-      return;
+      const e = error as JsonTextError;
+      problems.push({ file, line, message: e.deep ? `${e.message} (one JSON object per line)` : `not valid JSON: ${e.message} (one JSON object per line)` });
+      continue;
     }
     rows++;
     if (isQuestionRow(raw)) questionRows++;
-    const parsed = parseKbRow(raw, file, i + 1);
+    const parsed = parseKbRow(raw, file, line);
     if (Array.isArray(parsed)) problems.push(...parsed);
     else entries.push(parsed);
-  });
+  }
   // every row a question: one problem, not three a row
   if (rows > 0 && questionRows === rows) {
     return { entries: [], problems: [{ file, line: problems[0]?.line ?? 1, message: `no row has "sequence_number" and "answer", and each has "question" or "turns": a knowledge base has a row per entry; ${QUESTION_SET_HINT}` }] };
@@ -200,6 +217,15 @@ const QUESTION_SET_HINT = 'this looks like a question set (give it as --dataset)
 
 /** Entries from CSV text with a header row of the JSONL field names. */
 export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; problems: InputProblem[] } {
+  // the header first: a file that is no knowledge base is told so without parsing every row of it
+  let header: string[] = [];
+  try {
+    header = ((parseCsv(text, { bom: true, to_line: 1, relax_quotes: true, relax_column_count: true }) as string[][])[0] ?? []).map((h) => h.trim());
+  } catch {
+    // said by the whole parse below
+  }
+  const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));
+  if (header.length > 0 && missing.length > 0) return { entries: [], problems: [lackingColumns(file, missing, header)] };
   let records: { record: Record<string, string>; info: { lines: number; raw?: string } }[];
   try {
     records = parseCsv(text, { bom: true, columns: true, skip_empty_lines: true, info: true, raw: true, relax_quotes: true }) as typeof records;
@@ -209,14 +235,14 @@ export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; pr
   }
   const columns = Object.keys(records[0]?.record ?? {});
   const lacking = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
-  if (records.length > 0 && lacking.length > 0) {
-    // one problem, not three a row: most often a question set given as the knowledge base
-    const hint = columns.includes('question') ? `; ${QUESTION_SET_HINT}` : '';
-    return { entries: [], problems: [{ file, line: 1, message: `the header has no ${lacking.map((c) => `"${c}"`).join(' or ')} column (found: ${columns.join(', ')}): a knowledge base has a row per entry, with sequence_number and answer${hint}` }] };
-  }
+  if (records.length > 0 && lacking.length > 0) return { entries: [], problems: [lackingColumns(file, lacking, columns)] };
   const entries: KbEntry[] = [];
   const problems: InputProblem[] = [];
   for (const { record, info } of records) {
+    if (problems.length >= MAX_PROBLEMS) {
+      problems.push(stopped(file, info.lines));
+      break;
+    }
     // info.lines is the record's last line; a quoted field may span several.
     const line = info.lines - (info.raw?.trimEnd().split('\n').length ?? 1) + 1;
     const raw = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== ''));
@@ -225,6 +251,12 @@ export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; pr
     else entries.push(parsed);
   }
   return { entries, problems };
+}
+
+/** One problem, not three a row: most often a question set given as the knowledge base. */
+function lackingColumns(file: string, lacking: readonly string[], columns: readonly string[]): InputProblem {
+  const hint = columns.includes('question') ? `; ${QUESTION_SET_HINT}` : '';
+  return { file, line: 1, message: `the header has no ${lacking.map((c) => `"${c}"`).join(' or ')} column (found: ${columns.join(', ')}): a knowledge base has a row per entry, with sequence_number and answer${hint}` };
 }
 
 /**
@@ -276,15 +308,32 @@ function reachable(entries: KbEntry[], bySequence: Map<number, KbEntry>): Set<nu
   return reached;
 }
 
+/** The largest knowledge base read: 256 MiB (it is held in memory whole, with the engine's index). */
+export const MAX_KB_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The bytes of a knowledge base, read in bounded memory: a device, a pipe that never ends or a binary file is
+ * refused (an InputError naming the file, and the line of a NUL byte). Other read errors go to `failure`.
+ */
+export async function readKbBytes(path: string, failure: (error: unknown) => Error = (error) => kbReadFailure(path, error)): Promise<Buffer> {
+  return readBounded(path, { maxBytes: MAX_KB_BYTES, text: true, ...(extname(path).toLowerCase() === '.csv' ? {} : { firstLine: notJsonlStart }) }).catch((error: unknown) => {
+    if (error instanceof UnreadableFile) throw new InputError([{ file: path, line: error.line, message: `${error.message} (expected a .jsonl or .csv knowledge base)` }]);
+    throw failure(error);
+  });
+}
+
+/** Why a first line cannot begin a JSONL knowledge base (it is no JSON object), or undefined. A CSV's header is judged by parseKbCsv, as cheaply. */
+function notJsonlStart(line: string): string | undefined {
+  const text = line.replace(/^\uFEFF/, '').trim();
+  return text === '' || text.startsWith('{') ? undefined : `its first line ("${printable(text, 40)}") is not a JSON object: not a knowledge base`;
+}
+
+const kbReadFailure = (path: string, error: unknown): InputError =>
+  new InputError([{ file: path, line: 0, message: readFailureMessage(error, 'a .jsonl or .csv knowledge base') ?? `cannot read the knowledge base: ${(error as Error).message}` }]);
+
 /** Reads a `.jsonl` or `.csv` knowledge base; throws one InputError listing every bad row. */
 export async function loadKnowledgeBase(path: string): Promise<KnowledgeBase> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new InputError([{ file: path, line: 0, message: readFailureMessage(error, 'a .jsonl or .csv knowledge base') ?? `cannot read the knowledge base: ${(error as Error).message}` }]);
-  }
-  return parseKnowledgeBase(text, path);
+  return parseKnowledgeBase((await readKbBytes(path)).toString('utf8'), path);
 }
 
 /** A knowledge base from the text of its file (`.csv` by the name's extension, else JSONL); throws one InputError listing every bad row. */

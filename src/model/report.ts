@@ -209,8 +209,12 @@ export const RunInfoSchema = z.object({
     /** Present (true) only when TLS certificates were not verified. */
     insecure: z.boolean().optional(),
   }),
-  /** Set when the run continued a journal (--resume): how many results came from it. */
-  resumed: z.object({ fromJournal: z.number().int(), asked: z.number().int(), rerun: z.enum(['errors']).nullable() }).optional(),
+  /**
+   * Set when the run continued a journal (--resume): how many results came from it; `dropped`, when any, how many
+   * of its lines were not taken (damaged, of another run, or for no question of the run: said on stderr, and their
+   * questions asked again).
+   */
+  resumed: z.object({ fromJournal: z.number().int(), asked: z.number().int(), rerun: z.enum(['errors']).nullable(), dropped: z.number().int().optional() }).optional(),
   /** Set on a `--repeat N` run: every question was asked `times` times; each is scored on its first answer, the others only say whether the top-1 stayed the same. */
   repeat: z.object({ times: z.number().int(), scored: z.literal('first') }).optional(),
   /** Set on a report written by `answer-eval rescore`: the answers of the run judged again, without a request. */

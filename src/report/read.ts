@@ -1,32 +1,31 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { access, open, readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { access, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { QuestionResultSchema, ReportSchema, schemaMajor, SCHEMA_VERSION, type QuestionResult, type Report } from '../model/report.js';
 import { fromReport, type ReportData, type ReportHead } from '../model/source.js';
+import { readBounded, UnreadableFile } from '../util/bounded-read.js';
+import { JsonTextError, parseJsonText } from '../util/json-lines.js';
 import { RecordSource } from '../util/records.js';
+import { cannotRead, cutOff, eachResultText, locateHead as findHead, type Head } from './layout.js';
 
-const cannotRead = (path: string, error: unknown): ConfigError =>
-  new ConfigError(`${path}: cannot read the report (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+/** A report this large is read only as a stream: it must be in the layout answer-eval (or jq) writes. */
+const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
 
-function parseJson(path: string, text: string): unknown {
+function parseJson(path: string, text: string, where = ''): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonText(text);
   } catch (error) {
-    throw new ConfigError(`${path}: not JSON (${(error as Error).message}); expected a report.json written by answer-eval`);
+    throw notJson(path, error as JsonTextError, where);
   }
 }
 
-/**
- * A report.json that ends too soon (`why`: where it ends): written or copied only in part. Beside its run's
- * journal, `run --resume` writes it again without asking anything (every result is in the journal).
- */
-function cutOff(path: string, why: string): ConfigError {
-  const dir = dirname(path);
-  const fix = existsSync(join(dir, 'journal.jsonl')) ? `; answer-eval run --resume ${dir} writes it again from the run's journal` : '';
-  return new ConfigError(`${path}: cut off: ${why} (it was not written or copied completely, e.g. on a full disk or by a transfer cut short)${fix}`);
-}
+const notJson = (path: string, error: JsonTextError, where = ''): ConfigError =>
+  new ConfigError(
+    error.deep
+      ? `${path}: ${where}${error.message}: not a report.json written by answer-eval`
+      : `${path}: ${where}${where ? 'is ' : ''}not JSON (${error.message}); expected a report.json written by answer-eval`,
+  );
 
 /** Whether JSON.parse failed because the text ended before its value closed (and not at a wrong character). */
 function endedEarly(text: string, error: Error): boolean {
@@ -38,11 +37,12 @@ function endedEarly(text: string, error: Error): boolean {
 /** Parses a whole file; one cut off says so. */
 function parseWhole(path: string, text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonText(text);
   } catch (error) {
     if (text.trim() === '') throw cutOff(path, 'the file is empty');
-    if (endedEarly(text, error as Error)) throw cutOff(path, 'the file ends before its JSON closes');
-    return parseJson(path, text);
+    if (!(error instanceof JsonTextError)) throw error;
+    if (endedEarly(text, error)) throw cutOff(path, 'the file ends before its JSON closes');
+    throw notJson(path, error);
   }
 }
 
@@ -52,8 +52,10 @@ function parseWhole(path: string, text: string): unknown {
  * the reader, which names the file and why it cannot be read.
  */
 export async function reportFile(path: string): Promise<string> {
-  const isDir = await stat(path).then((s) => s.isDirectory(), () => false);
-  if (!isDir) return path;
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined || info.isFile()) return path;
+  // read more than once, by offset: a pipe or a device (/dev/zero) cannot be
+  if (!info.isDirectory()) throw new ConfigError(`${path}: not a regular file (${kindOf(info)}); expected a report.json written by answer-eval, saved to a file`);
   const file = join(path, 'report.json');
   if (await exists(file)) return file;
   const journal = await exists(join(path, 'journal.jsonl'));
@@ -64,14 +66,23 @@ export async function reportFile(path: string): Promise<string> {
   );
 }
 
+const kindOf = (info: import('node:fs').Stats): string =>
+  info.isFIFO() ? 'a pipe' : info.isCharacterDevice() ? 'a character device' : info.isBlockDevice() ? 'a block device' : info.isSocket() ? 'a socket' : 'not a file';
+
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 
-/** Reads a file as JSON; a ConfigError names the file when it is missing, not JSON or cut off. */
+/**
+ * Reads a file as JSON, whole (up to WHOLE_FILE_LIMIT); a ConfigError names the file when it is missing, too
+ * large, not JSON (a NUL byte is refused at once) or cut off.
+ */
 export async function readJsonFile(path: string): Promise<unknown> {
-  const text = await readFile(path, 'utf8').catch((error: unknown) => {
+  const bytes = await readBounded(path, { maxBytes: WHOLE_FILE_LIMIT, text: true }).catch((error: unknown) => {
+    if (error instanceof UnreadableFile) {
+      throw new ConfigError(`${path}${error.line > 0 ? `:${error.line}` : ''}: ${error.message} (not a report.json answer-eval can read whole: one it wrote keeps a result per line, and is read a result at a time)`);
+    }
     throw cannotRead(path, error);
   });
-  return parseWhole(path, text);
+  return parseWhole(path, bytes.toString('utf8'));
 }
 
 /** Refuses a report of another schema major, naming both versions. */
@@ -110,10 +121,7 @@ export async function readReport(given: string): Promise<Report> {
   return parseReport(path, data);
 }
 
-const RESULTS_KEY = Buffer.from(',\n  "results": [');
 const HeadSchema = ReportSchema.omit({ results: true });
-/** A report this large is read only as a stream: it must be in the layout answer-eval (or jq) writes. */
-const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
 
 /** Refuses to read whole a report too large for one string. */
 async function checkWholeSize(path: string): Promise<void> {
@@ -123,28 +131,13 @@ async function checkWholeSize(path: string): Promise<void> {
   }
 }
 
-/** The head of a report.json (everything before its results, which answer-eval writes last) and where the results begin. */
-async function locateHead(path: string): Promise<{ head: ReportHead; resultsAt: number } | undefined> {
-  const handle = await open(path).catch((error: unknown) => {
-    throw cannotRead(path, error);
-  });
-  let bytes = Buffer.alloc(0);
-  try {
-    const chunk = Buffer.alloc(1024 * 1024);
-    for (;;) {
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, bytes.length);
-      bytes = Buffer.concat([bytes, chunk.subarray(0, bytesRead)]);
-      const end = bytes.indexOf(RESULTS_KEY, Math.max(0, bytes.length - bytesRead - RESULTS_KEY.length));
-      if (end >= 0) {
-        const data = parseJson(path, `${bytes.subarray(0, end).toString('utf8')}\n}`);
-        checkVersion(path, data);
-        return { head: validate(path, HeadSchema, data), resultsAt: end + RESULTS_KEY.length };
-      }
-      if (bytesRead === 0 || bytes.length > WHOLE_FILE_LIMIT) return undefined;
-    }
-  } finally {
-    await handle.close();
-  }
+/** The head of a report.json (everything before its results, which answer-eval writes last), validated, and where the results begin. */
+async function locateHead(path: string): Promise<{ head: ReportHead; at: Head } | undefined> {
+  const at = await findHead(path);
+  if (at === undefined) return undefined;
+  const data = parseJson(path, `${at.text}\n}`);
+  checkVersion(path, data);
+  return { head: validate(path, HeadSchema, data), at };
 }
 
 /**
@@ -169,18 +162,18 @@ export async function readReportHead(given: string): Promise<ReportHead> {
 export async function openReport(given: string): Promise<ReportData> {
   const path = await reportFile(given);
   const located = await locateHead(path);
-  const indexed = located && (await indexResults(path, located.resultsAt));
+  const indexed = located && (await indexResults(path, located.at));
   if (located && indexed) return { head: located.head, results: new RecordSource<QuestionResult>([path], indexed.offsets, indexed.lengths, indexed.count) };
   await checkWholeSize(path);
   return fromReport(await readReport(path));
 }
 
 /** Where each result of a report.json sits, each checked against the schema; undefined when the layout is not one of ours. */
-async function indexResults(path: string, start: number): Promise<{ offsets: Float64Array; lengths: Uint32Array; count: number } | undefined> {
+async function indexResults(path: string, head: Head): Promise<{ offsets: Float64Array; lengths: Uint32Array; count: number } | undefined> {
   let offsets = new Float64Array(1024);
   let lengths = new Uint32Array(1024);
   let count = 0;
-  const ours = await eachResult(path, start, QuestionResultSchema, (_, from, to) => {
+  const ours = await eachResult(path, head, QuestionResultSchema, (_, from, to) => {
     if (count === offsets.length) {
       offsets = grow(offsets, new Float64Array(count * 2));
       lengths = grow(lengths, new Uint32Array(count * 2));
@@ -192,64 +185,17 @@ async function indexResults(path: string, start: number): Promise<{ offsets: Flo
 }
 
 /**
- * One pass over the results of a report.json from byte `start`, in the layouts openReport reads: each result is
- * parsed, checked against `schema` (errors name `results[i].field`) and handed to `visit` with where it sits.
- * False when the layout is not one of ours (nothing is then to be trusted of what was visited).
+ * One pass over the results of a report.json, in the layouts openReport reads: each result is parsed, checked
+ * against `schema` (errors name `results[i].field` and its line) and handed to `visit` with where it sits. False
+ * when the layout is not one of ours (nothing is then to be trusted of what was visited).
  */
-async function eachResult<S extends z.ZodType>(path: string, start: number, schema: S, visit: (result: z.output<S>, from: number, to: number) => void): Promise<boolean> {
-  let count = 0;
-  let recordStart = -1; // a result spread over several lines, from its `    {` line
-  let recordLines: string[] = [];
-  let ended = false;
-  const keep = (from: number, to: number, text: string): void => {
-    let data: unknown;
-    try {
-      data = JSON.parse(text) as unknown;
-    } catch (error) {
-      throw new ConfigError(`${path}: results[${count}] is not JSON (${(error as Error).message}); expected a report.json written by answer-eval`);
-    }
+async function eachResult<S extends z.ZodType>(path: string, head: Head, schema: S, visit: (result: z.output<S>, from: number, to: number) => void): Promise<boolean> {
+  return eachResultText(path, head, ({ text, from, to, index, line }) => {
+    const data = parseJson(`${path}:${line}`, text, `results[${index}] `);
     const parsed = schema.safeParse(data);
-    if (!parsed.success) throw new ConfigError(`${path}: ${issueAt(`results[${count}]`, parsed.error.issues)} (not a valid answer-eval report)`);
-    count++;
+    if (!parsed.success) throw new ConfigError(`${path}: ${issueAt(`results[${index}]`, parsed.error.issues)} (not a valid answer-eval report)`);
     visit(parsed.data, from, to);
-  };
-  for await (const { line, at, last } of lines(path, start)) {
-    if (ended) {
-      if (line.trim() === '}' || line.trim() === '') continue;
-      return false; // something after the results: not our layout
-    }
-    // a last line without its newline, before the results close: the file was cut there, maybe inside a result
-    if (last && !line.trim().startsWith(']')) throw cutOff(path, `the file ends before its results close, after ${count} results`);
-    const bare = line.replace(/\r$/, '');
-    if (recordStart >= 0) {
-      recordLines.push(line);
-      if (bare === '    }' || bare === '    },') {
-        const to = at + 5; // through the closing brace
-        keep(recordStart, to, recordLines.join('\n').trim().replace(/,$/, ''));
-        recordStart = -1;
-        recordLines = [];
-      }
-      continue;
-    }
-    const trimmed = bare.trim();
-    if (trimmed === '') continue;
-    if (trimmed === ']' || trimmed === ']}' || trimmed.startsWith(']')) {
-      ended = true;
-      if (trimmed !== ']' && trimmed !== ']}') return false;
-      continue;
-    }
-    if (bare === '    {') {
-      recordStart = at + 4;
-      recordLines = ['{'];
-    }
-    else if (bare.startsWith('    {')) {
-      const text = bare.endsWith(',') ? bare.slice(4, -1) : bare.slice(4);
-      keep(at + 4, at + 4 + Buffer.byteLength(text), text);
-    } else return false;
-  }
-  // every line was one of ours: no other layout ends here, nor does any JSON
-  if (!ended) throw cutOff(path, `the file ends before its results close, after ${count} results`);
-  return true;
+  });
 }
 
 /**
@@ -263,7 +209,7 @@ export async function scanReport<S extends z.ZodType>(given: string, schema: S, 
   const located = await locateHead(path);
   if (located) {
     let seen = 0;
-    const ours = await eachResult(path, located.resultsAt, schema, (r) => {
+    const ours = await eachResult(path, located.at, schema, (r) => {
       seen++;
       visit(r);
     });
@@ -297,38 +243,4 @@ async function unexpectedLayout(path: string, seen: number): Promise<ConfigError
 function grow<T extends Float64Array | Uint32Array>(from: T, to: T): T {
   to.set(from);
   return to;
-}
-
-/** The lines of a file from byte `start`, each with the byte offset it begins at; `last` marks one without its newline. */
-async function* lines(path: string, start: number): AsyncGenerator<{ line: string; at: number; last?: true }> {
-  const stream = createReadStream(path, { start, highWaterMark: 1024 * 1024 });
-  let pending: Buffer = Buffer.alloc(0);
-  let pendingAt = start;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      let from = 0;
-      if (pending.length > 0) {
-        // only the line that spans the two chunks is joined: copying every chunk behind it would churn a 1 MiB
-        // buffer per chunk, memory the allocator keeps long after (peak RSS)
-        const nl = chunk.indexOf(10);
-        if (nl < 0) {
-          pending = Buffer.concat([pending, chunk]);
-          continue;
-        }
-        const line = Buffer.concat([pending, chunk.subarray(0, nl)]);
-        yield { line: line.toString('utf8'), at: pendingAt };
-        pendingAt += line.length + 1;
-        from = nl + 1;
-      }
-      for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
-        yield { line: chunk.toString('utf8', from, nl), at: pendingAt };
-        pendingAt += nl + 1 - from;
-        from = nl + 1;
-      }
-      pending = from < chunk.length ? Buffer.from(chunk.subarray(from)) : Buffer.alloc(0);
-    }
-    if (pending.length > 0) yield { line: pending.toString('utf8'), at: pendingAt, last: true };
-  } finally {
-    stream.destroy();
-  }
 }

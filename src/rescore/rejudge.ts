@@ -1,11 +1,10 @@
-import type { AskResult } from '../client/ask.js';
-import { QuestionError } from '../client/errors.js';
 import { EXPECTATION_KEYS, type Expectations } from '../model/expectations.js';
 import type { Question } from '../model/question.js';
 import type { QuestionResult } from '../model/report.js';
 import { TURN_CHECK_KEYS, type TurnCheckValues } from '../model/turn-checks.js';
 import { skippedResult, withConversation } from '../score/conversation.js';
 import type { Matcher } from '../score/match.js';
+import { replyOf } from '../score/reply.js';
 import { repeatsAtFloor, repeatsOf } from '../score/repeats.js';
 import { toResult } from '../score/result.js';
 
@@ -19,18 +18,6 @@ export function questionOf(r: QuestionResult): Question {
   if (r.conversation) q.conversation = { id: r.conversation.id, turn: r.conversation.turn };
   if (r.meta) q.meta = r.meta;
   return q;
-}
-
-/** The reply a result recorded, as the client handed it to the run: the answers (those at or above `floor`), or the error. */
-function replyOf(r: QuestionResult, floor: number | undefined): AskResult {
-  if (r.error) return { ok: false, error: new QuestionError(r.error.kind, r.error.message, r.error.status), attempts: r.attempts, latencyMs: r.latencyMs };
-  const answers = floor === undefined ? r.answers : r.answers.filter((a) => a.answer_score >= floor);
-  return {
-    ok: true,
-    response: { answers, ...(r.postProcessedAnswer !== undefined ? { post_processed_answer: r.postProcessedAnswer } : {}) },
-    attempts: r.attempts,
-    latencyMs: r.latencyMs ?? 0,
-  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { questionsOfItem, type Question } from '../model/question.js';
 import { SCHEMA_VERSION, type QuestionResult } from '../model/report.js';
 import { arraySource, type ReportData, type ResultSource } from '../model/source.js';
 import { openReport } from '../report/read.js';
-import { readJournalHeader } from '../run/journal.js';
+import { readJournalHeader } from '../run/journal-read.js';
 import { withVerdicts } from '../score/conversation.js';
 import { compileMatcher } from '../score/match.js';
 import { scoreResults } from '../score/metrics/index.js';

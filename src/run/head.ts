@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hasUrlSecrets, redactUrl } from '../client/url.js';
 import type { RunInfo } from '../model/report.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -25,6 +26,7 @@ export interface DatasetFacts {
 export function journalHeader({ idsByLine: _, metadata: __, ...dataset }: DatasetFacts, o: Resolved, startedAt: Date): JournalHeader {
   return {
     journal: JOURNAL_VERSION,
+    run: randomBytes(8).toString('hex'),
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     dataset,
     request: {
@@ -58,6 +60,8 @@ export interface RunFacts {
   stoppedBy: Error | undefined;
   fromJournal: number;
   asked: number;
+  /** Journal lines not taken (damaged, of another run, or for no question of the run): said, and their questions asked again. */
+  dropped?: number;
   /** Further askings of a --repeat run that were not made (the run stopped): the run is then partial. */
   unaskedRepeats?: number;
 }
@@ -97,7 +101,7 @@ export function runInfo(dataset: DatasetFacts, o: Resolved, f: RunFacts): RunInf
       ...(dataset.conversations ? { maxTurnDelayMs: o.maxTurnDelayMs } : {}),
       ...(o.insecure ? { insecure: true } : {}),
     },
-    ...(o.resume ? { resumed: { fromJournal: f.fromJournal, asked: f.asked, rerun: o.rerun ?? null } } : {}),
+    ...(o.resume ? { resumed: { fromJournal: f.fromJournal, asked: f.asked, rerun: o.rerun ?? null, ...(f.dropped ? { dropped: f.dropped } : {}) } } : {}),
     ...(o.repeat > 1 ? { repeat: { times: o.repeat, scored: 'first' as const } } : {}),
   };
 }

@@ -1,14 +1,15 @@
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { open, truncate } from 'node:fs/promises';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AnswerEvalError, ConfigError, InputError } from '../errors.js';
+import { AnswerEvalError } from '../errors.js';
 import type { EngineIdentity, QuestionResult } from '../model/report.js';
 import type { ResultSource } from '../model/source.js';
 import { mkdirs } from '../util/out-dir.js';
 import { RecordSource } from '../util/records.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
-export const JOURNAL_VERSION = 1;
+/** 2: every line carries its run's tag (`run`), so lines of another run's journal are told apart. */
+export const JOURNAL_VERSION = 2;
 
 /**
  * The first line of a journal: what a resumed run must share with the run that wrote it.
@@ -16,6 +17,8 @@ export const JOURNAL_VERSION = 1;
  */
 export interface JournalHeader {
   journal: typeof JOURNAL_VERSION;
+  /** The run's tag (16 hex digits, random), on every line it writes; a resumed run goes on with it. */
+  run: string;
   tool: { name: string; version: string };
   /** `encoding` only when one was declared. */
   dataset: { path: string; sha256: string; questions: number; encoding?: string };
@@ -56,18 +59,10 @@ export interface JournalEntry {
   error: boolean;
   /** The question's line in the dataset: its place in the report. */
   line: number;
-}
-
-export interface JournalContents {
-  header: JournalHeader;
-  /** The last line of each question id (a rerun appends a newer line for the same id). */
-  results: Map<string, JournalEntry>;
-  /** The last line of each further asking of a question (--repeat), by `repeatKey(id, k)`. */
-  repeats: Map<string, JournalEntry>;
-  /** Bytes of whole lines; anything after them is a torn line from a crash, and is cut off. */
-  validBytes: number;
-  /** True when a torn last line was dropped. */
-  tornLine: boolean;
+  /** Its own line in the journal, for messages. */
+  journalLine: number;
+  /** Set once a question of the run looked it up (see PriorResults). */
+  seen?: boolean;
 }
 
 export const journalPath = (dir: string): string => join(dir, JOURNAL_FILE);
@@ -81,70 +76,12 @@ export type JournalLine = QuestionResult & { repeat?: number };
 /** Where the k-th further asking of a question is kept in `JournalContents.repeats`. */
 export const repeatKey = (id: string, k: number): string => `${k}\u0000${id}`;
 
-/** Reads a journal line by line; a torn last line (no newline: the process died mid-write) is dropped. */
-export async function readJournal(dir: string): Promise<JournalContents> {
-  const path = journalPath(dir);
-  const handle = await open(path).catch((error: NodeJS.ErrnoException) => {
-    const why = error.code === 'ENOENT' ? `no ${JOURNAL_FILE} in ${dir}` : `cannot read ${path} (${error.code ?? error.message})`;
-    throw new ConfigError(`--resume ${dir}: ${why} (expected the --out directory of an earlier run)`);
-  });
-  let header: JournalHeader | undefined;
-  const results = new Map<string, JournalEntry>();
-  const repeats = new Map<string, JournalEntry>();
-  let validBytes = 0;
-  let lineNo = 0;
-  let pending: Buffer[] = [];
-  const take = (bytes: Buffer): void => {
-    lineNo++;
-    const value = parseLine(bytes.toString('utf8'));
-    if (lineNo === 1) {
-      if (!isHeader(value)) throw corrupt(path, 1, `is not a journal header (expected {"journal":${JOURNAL_VERSION},...})`);
-      header = value;
-    } else {
-      if (!isResult(value)) throw corrupt(path, lineNo, 'is not a question result (expected {"id":...,"outcome":...})');
-      const entry = { offset: validBytes, length: bytes.length, error: value.outcome === 'error', line: value.line };
-      const k = (value as JournalLine).repeat;
-      if (typeof k === 'number' && k >= 1) repeats.set(repeatKey(value.id, k), entry);
-      else results.set(value.id, entry);
-    }
-    validBytes += bytes.length + 1;
-  };
-  for await (const chunk of handle.createReadStream() as AsyncIterable<Buffer>) {
-    let start = 0;
-    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
-      const piece = chunk.subarray(start, nl);
-      take(pending.length > 0 ? Buffer.concat([...pending, piece]) : piece);
-      pending = [];
-      start = nl + 1;
-    }
-    if (start < chunk.length) pending.push(chunk.subarray(start));
-  }
-  if (header === undefined) throw corrupt(path, 1, 'has no header line (the run died before it wrote anything: start afresh)');
-  return { header, results, repeats, validBytes, tornLine: pending.length > 0 };
-}
-
-/** Reads only the header line, e.g. to fill in the options of a resumed run. */
-export async function readJournalHeader(dir: string): Promise<JournalHeader> {
-  const path = journalPath(dir);
-  const stream = createReadStream(path, { end: 64 * 1024 });
-  let text = '';
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      text += chunk.toString('utf8');
-      if (text.includes('\n')) break;
-    }
-  } catch (error) {
-    const e = error as NodeJS.ErrnoException;
-    const why = e.code === 'ENOENT' ? `no ${JOURNAL_FILE} in ${dir}` : `cannot read ${path} (${e.code ?? e.message})`;
-    throw new ConfigError(`--resume ${dir}: ${why} (expected the --out directory of an earlier run)`);
-  } finally {
-    stream.destroy();
-  }
-  const nl = text.indexOf('\n');
-  const value = nl < 0 ? undefined : parseLine(text.slice(0, nl));
-  if (!isHeader(value)) throw corrupt(path, 1, 'is not a journal header');
-  return value;
-}
+/**
+ * A result's journal line: its JSON with, for a further asking (`k` > 0), `repeat`, and the run's tag last (read
+ * back, the tag is dropped: see JournalSource).
+ */
+export const journalLine = (run: string, result: QuestionResult, k: number): string =>
+  `${JSON.stringify(result).slice(0, -1)}${k > 0 ? `,"repeat":${k}` : ''},"run":"${run}"}`;
 
 /** What differs between the journal's run and this one, one phrase each naming both values; empty when none. */
 export function headerDifferences(journal: JournalHeader, now: JournalHeader): string[] {
@@ -273,27 +210,13 @@ export class JournalWriter {
 
 /**
  * Results read back from journals in a given order, one at a time: slot i is the line of `lengths[i]` bytes
- * at `offsets[i]` (NaN: none) of `paths[files[i]]` (see RecordSource).
+ * at `offsets[i]` (NaN: none) of `paths[files[i]]` (see RecordSource), without the run's tag.
  */
-export class JournalSource extends RecordSource<QuestionResult> implements ResultSource {}
-
-function parseLine(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+export class JournalSource extends RecordSource<QuestionResult> implements ResultSource {
+  override *[Symbol.iterator](): Iterator<QuestionResult> {
+    for (const result of new RecordSource<QuestionResult & { run?: string }>(this.paths, this.offsets, this.lengths, this.count, this.files)) {
+      delete result.run;
+      yield result;
+    }
   }
 }
-
-const isHeader = (v: unknown): v is JournalHeader =>
-  typeof v === 'object' && v !== null && 'journal' in v && 'dataset' in v && 'request' in v && 'tool' in v;
-
-const isResult = (v: unknown): v is QuestionResult =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as { id?: unknown }).id === 'string' &&
-  typeof (v as { outcome?: unknown }).outcome === 'string' &&
-  typeof (v as { line?: unknown }).line === 'number';
-
-const corrupt = (path: string, line: number, message: string): InputError =>
-  new InputError([{ file: path, line, message: `${message}; the journal is damaged, start the run afresh without --resume` }]);

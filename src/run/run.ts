@@ -26,13 +26,16 @@ import { scoreConversation, type AskedConversation } from '../score/conversation
 import { compileMatcher, type Matcher } from '../score/match.js';
 import { scoreResults } from '../score/metrics/index.js';
 import { toResult } from '../score/result.js';
+import { MAX_RESPONSE_BYTES } from '../util/json-lines.js';
 import { inPages } from '../util/pages.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { Backlog } from './backlog.js';
 import { askConversation, conversationUser } from './conversation.js';
 import { execute } from './execute.js';
 import { journalHeader, runInfo, type DatasetFacts, type Resolved } from './head.js';
-import { headerDifferences, journalPath, JournalWriter, readJournal, repeatKey, type JournalEntry } from './journal.js';
+import { headerDifferences, journalLine, journalPath, JournalWriter, type JournalEntry } from './journal.js';
+import { readJournal } from './journal-read.js';
+import { journaledAs, PriorResults } from './prior.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 import { entriesOf } from './knowledge-base.js';
 import { RepeatStore, withRepeats } from './repeats.js';
@@ -92,6 +95,20 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   const endpoint = parseEndpoint(o.baseUrl);
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
+  // rows with the same expectations share one compiled matcher (a dataset has few distinct ones per entry)
+  const matchers = new Map<string, Matcher>();
+  const matcherOf = (q: Question): Matcher => {
+    const key = JSON.stringify(q.expected);
+    let m = matchers.get(key);
+    if (m === undefined) {
+      if (matchers.size >= 1_000) matchers.clear(); // each may hold its regular expressions' DFA (src/model/regex.ts)
+      matchers.set(key, (m = compileMatcher(q.expected, aliases)));
+    }
+    return m;
+  };
+
+  // the journal's results, each checked against its question before it is taken
+  const taken = prior && new PriorResults(prior, journalPath(o.journalDir!), o.rerun === 'errors', (q, r) => journaledAs(q, r, o.language, matcherOf(q)));
   // read once: its entries for the scoring, what expectations may name for the check before the first request
   // (the embedded engine's comes loaded: openTarget read it for the engine)
   const kb = typeof o.knowledgeBase === 'string' ? await loadKnowledgeBase(o.knowledgeBase) : o.knowledgeBase;
@@ -106,21 +123,13 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     ...(o.username !== undefined ? { username: o.username } : {}),
   };
   // asking k of a question (0: the first; 1...: the further ones of --repeat) that the journal holds already
-  const fromPrior = (q: Question, k = 0): JournalEntry | undefined => {
-    const entry = k === 0 ? prior?.results.get(q.id) : prior?.repeats.get(repeatKey(q.id, k));
-    return entry !== undefined && !(o.rerun === 'errors' && entry.error) ? entry : undefined;
-  };
+  const fromPrior = (q: Question, k = 0): JournalEntry | undefined => taken?.entry(q, k);
   // a conversation is taken from the journal only whole, as one asking journaled it (its lines one after the other):
   // one cut off half way, or torn by a crash, is asked again from its first turn
   const conversationFromPrior = (c: Conversation): JournalEntry[] | undefined => {
-    const entries: JournalEntry[] = [];
-    for (const turn of c.turns) {
-      const entry = fromPrior(turn);
-      const last = entries.at(-1);
-      if (entry === undefined || (last !== undefined && last.offset + last.length + 1 !== entry.offset)) return undefined;
-      entries.push(entry);
-    }
-    return entries;
+    const entries = c.turns.map((turn) => fromPrior(turn)); // every turn looked up (see PriorResults.checkUnknown)
+    const whole = entries.every((entry, t): entry is JournalEntry => entry !== undefined && (t === 0 || entries[t - 1]!.offset + entries[t - 1]!.length + 1 === entry.offset));
+    return whole ? entries : undefined;
   };
   // a fresh user name per run (a resumed run is a new one) and conversation, unless the conversation has its own
   const runName = randomBytes(4).toString('hex');
@@ -173,6 +182,8 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   });
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   if (badSetting) throw badSetting;
+  taken?.checkUnknown();
+  taken?.close();
   if (mismatchCount > 0) o.onKbMismatch?.(mismatches, mismatchCount);
   for (const warning of sightings.warnings()) o.onWarning?.(warning);
   for (const p of metadataProblems(checked.metadata, source.name)) o.onWarning?.(formatProblem(p));
@@ -197,6 +208,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
 
   const startedAt = new Date();
   const header = journalHeader(dataset, o, startedAt);
+  const runTag = prior?.header.run ?? header.run; // a resumed run goes on with its journal's tag
   const drain = new AbortController(); // stop sending; requests in flight may finish
   const cancel = new AbortController(); // abort requests in flight
   const stop = (reason: Error): void => {
@@ -206,6 +218,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (prior) {
     const diffs = headerDifferences(prior.header, header);
     if (diffs.length > 0) throw new ConfigError(`cannot resume ${o.journalDir}: ${diffs.join('; ')}`);
+    for (const note of taken!.notes()) o.onWarning?.(note);
     journal = await JournalWriter.resume(o.journalDir!, prior.validBytes, stop);
   } else if (o.journalDir !== undefined) {
     if (await stat(journalPath(o.journalDir)).then(() => true, () => false)) {
@@ -280,25 +293,13 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (o.signal?.aborted) onOuterAbort();
   o.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
-  // rows with the same expectations share one compiled matcher (a dataset has few distinct ones per entry)
-  const matchers = new Map<string, Matcher>();
-  const matcherOf = (q: Question): Matcher => {
-    const key = JSON.stringify(q.expected);
-    let m = matchers.get(key);
-    if (m === undefined) {
-      if (matchers.size >= 1_000) matchers.clear(); // each may hold its regular expressions' DFA (src/model/regex.ts)
-      matchers.set(key, (m = compileMatcher(q.expected, aliases)));
-    }
-    return m;
-  };
-
   emit?.({ type: 'start', total: askings, done: askings - toAsk, toAsk });
   let done = askings - toAsk;
   let errorStreak = 0;
   let journalError: Error | undefined;
   const onResult = ({ index, k, result }: { index: number; k: number; result: QuestionResult }): void => {
     // what the service sent is masked already (src/client/ask.ts, src/score/result.ts); the question as written
-    const line = JSON.stringify(k === 0 ? result : { ...result, repeat: k });
+    const line = journalLine(runTag, result, k);
     if (k === 0) store.put(index, result, journal?.append(line));
     else repeats!.put(index, k, result, journal?.append(line));
     o.onProgress?.(++done, askings);
@@ -348,7 +349,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     head: {
       schemaVersion: SCHEMA_VERSION,
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
-      run: runInfo(dataset, o, { startedAt, finishedAt, total, finished: store.count, stoppedBy, fromJournal, asked: toAsk, unaskedRepeats: repeats?.missing ?? 0 }),
+      run: runInfo(dataset, o, { startedAt, finishedAt, total, finished: store.count, stoppedBy, fromJournal, asked: toAsk, dropped: taken?.dropped ?? 0, unaskedRepeats: repeats?.missing ?? 0 }),
       ...scoreResults(results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(o.thresholds ? { thresholds: o.thresholds } : {}) }),
     },
     results,
@@ -369,6 +370,9 @@ function resolve(o: RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFA
     if (o[key] === undefined) throw new ConfigError(`${flag} is required (or resume a journaled run)`);
   }
   if (!Number.isInteger(o.repeat) || o.repeat < 1) throw new ConfigError(`--repeat must be a whole number >= 1, got ${o.repeat}`);
+  if (!Number.isInteger(o.maxResponseBytes) || o.maxResponseBytes < 1 || o.maxResponseBytes > MAX_RESPONSE_BYTES) {
+    throw new ConfigError(`--max-response-bytes must be a whole number from 1 to ${MAX_RESPONSE_BYTES} (32 MiB), got ${o.maxResponseBytes}`);
+  }
   return o as Resolved;
 }
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { basicAuth, redactTyped, redactUrl } from '../client/url.js';
 import { readFailure } from '../dataset/source.js';
 import { DEFAULT_FLOOR_THRESHOLD, DEFAULT_SUGGESTION_THRESHOLD, parseKnowledgeBase, SAMPLE_KB, startEngine, type KnowledgeBase } from '../engine/index.js';
+import { readKbBytes } from '../engine/kb.js';
 import { ConfigError } from '../errors.js';
 import type { EngineIdentity } from '../model/report.js';
 
@@ -112,9 +112,7 @@ export async function openTarget(o: TargetOptions): Promise<Target> {
 async function engineIdentity(o: TargetOptions): Promise<{ engine: EngineIdentity; kb: KnowledgeBase }> {
   const path = o.kb ?? o.resumes?.kb.path ?? SAMPLE_KB;
   // a missing file reads `kb.jsonl:0: no such file`, as a missing dataset does
-  const bytes = await readFile(path).catch((error: unknown) => {
-    throw readFailure(error, path);
-  });
+  const bytes = await readKbBytes(path, (error) => readFailure(error, path));
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const was = o.resumes?.kb;
   if (was !== undefined && was.sha256 !== sha256) {

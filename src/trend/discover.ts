@@ -22,8 +22,8 @@ export async function findRuns(paths: readonly string[], onUnfinished?: (dir: st
     const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
       throw new ConfigError(`${path}: ${error.code === 'ENOENT' ? 'no such file or directory' : `cannot read it (${error.code ?? error.message})`} (expected a run directory or a directory of runs)`);
     });
-    if (info.isFile()) {
-      found.push(path);
+    if (!info.isDirectory()) {
+      found.push(path); // a file, or anything else the report reader names (a pipe, a device)
       continue;
     }
     if (await isFile(join(path, REPORT))) {

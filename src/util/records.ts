@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import { ConfigError } from '../errors.js';
 
 /**
  * JSON records read back from files in a given order, one at a time: slot i is the `lengths[i]` bytes at
@@ -17,33 +18,58 @@ export class RecordSource<T> implements Iterable<T> {
   ) {}
 
   *[Symbol.iterator](): Iterator<T> {
-    const readers = this.paths.map(() => ({ fd: -1, window: Buffer.alloc(0), start: 0, end: 0 }));
+    const readers = this.paths.map((path) => new WindowReader(path));
     try {
       for (let i = 0; i < this.offsets.length; i++) {
         const offset = this.offsets[i]!;
         if (Number.isNaN(offset)) continue;
-        const length = this.lengths[i]!;
         const file = this.files?.[i] ?? 0;
-        const r = readers[file]!;
-        if (r.fd < 0) {
-          r.fd = openSync(this.paths[file]!, 'r');
-          r.window = Buffer.allocUnsafe(1024 * 1024);
+        const bytes = readers[file]!.read(offset, this.lengths[i]!);
+        let value: T;
+        try {
+          value = JSON.parse(bytes.toString('utf8')) as T;
+        } catch {
+          // every record was checked when it was found: the file was changed since
+          throw new ConfigError(`${this.paths[file]!}: changed while it was being read (byte ${offset} no longer begins a record): read it again once nothing writes to it`);
         }
-        let bytes: Buffer;
-        if (length > r.window.length) {
-          bytes = Buffer.allocUnsafe(length);
-          readSync(r.fd, bytes, 0, length, offset);
-        } else {
-          if (offset < r.start || offset + length > r.end) {
-            r.start = offset;
-            r.end = offset + readSync(r.fd, r.window, 0, r.window.length, offset);
-          }
-          bytes = r.window.subarray(offset - r.start, offset - r.start + length);
-        }
-        yield JSON.parse(bytes.toString('utf8')) as T;
+        yield value;
       }
     } finally {
-      for (const r of readers) if (r.fd >= 0) closeSync(r.fd);
+      for (const r of readers) r.close();
     }
+  }
+}
+
+/**
+ * The bytes at given offsets of a file, read through a 1 MiB window (opened at the first read): records that come
+ * nearly in file order cost one sequential read. A view into the window, valid until the next read.
+ */
+export class WindowReader {
+  #fd = -1;
+  #window = Buffer.alloc(0);
+  #start = 0;
+  #end = 0;
+
+  constructor(readonly path: string) {}
+
+  read(offset: number, length: number): Buffer {
+    if (this.#fd < 0) {
+      this.#fd = openSync(this.path, 'r');
+      this.#window = Buffer.allocUnsafe(1024 * 1024);
+    }
+    if (length > this.#window.length) {
+      const bytes = Buffer.allocUnsafe(length);
+      return bytes.subarray(0, readSync(this.#fd, bytes, 0, length, offset));
+    }
+    if (offset < this.#start || offset + length > this.#end) {
+      this.#start = offset;
+      this.#end = offset + readSync(this.#fd, this.#window, 0, this.#window.length, offset);
+    }
+    return this.#window.subarray(offset - this.#start, Math.min(offset - this.#start + length, this.#end - this.#start));
+  }
+
+  close(): void {
+    if (this.#fd >= 0) closeSync(this.#fd);
+    this.#fd = -1;
   }
 }

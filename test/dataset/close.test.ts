@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { checkQuestions, itemsOf } from '../../src/dataset/read.js';
 import { openDataset } from '../../src/dataset/source.js';
-import { readJournal } from '../../src/run/journal.js';
+import { readJournal } from '../../src/run/journal-read.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 
 // A reader stopped early (a run stopped by Ctrl-C or the circuit breaker abandons the dataset stream) must close
@@ -32,8 +32,9 @@ describe.runIf(process.platform === 'linux')('file handles are closed when a rea
     });
   }
 
-  it('a journal reader that meets a damaged line', async () => {
-    const lines = [JSON.stringify({ journal: 1, tool: { name: 'answer-eval', version: '0' }, dataset: {}, request: {} })];
+  it('a journal reader that meets a damaged header', async () => {
+    // a damaged result line is dropped (the reader goes on); a damaged header stops it
+    const lines = [JSON.stringify({ journal: 2, run: '0123456789abcdef', tool: { name: 'answer-eval', version: '0' }, dataset: {}, request: {} })];
     for (let i = 0; i < ROWS; i++) lines.push(i === 10 ? '{damaged' : JSON.stringify({ id: `q${i}`, outcome: 'correct', line: i + 2, padding: 'x'.repeat(40) }));
     const out = join(dir, 'journal');
     mkdirSync(out);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createFaultPlanner, FAULT_KINDS, loadKnowledgeBase, SAMPLE_KB, SAMPLE_QUESTIONS, startEngine } from '../../src/engine/index.js';
 import type { EngineStats, FaultOptions, RunningEngine } from '../../src/engine/index.js';
 import { ReportSchema, type QuestionResult, type Report } from '../../src/model/report.js';
-import { readJournal } from '../../src/run/journal.js';
+import { readJournal } from '../../src/run/journal-read.js';
 import type { RunOptions } from '../../src/run/options.js';
 import type { RunEvent } from '../../src/run/progress.js';
 import { runEvaluation } from '../../src/run/run.js';

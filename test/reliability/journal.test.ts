@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, InputError } from '../../src/errors.js';
-import { readJournal } from '../../src/run/journal.js';
+import { readJournal } from '../../src/run/journal-read.js';
 import { runEvaluation } from '../../src/run/run.js';
 import { faultDataset, specServerFactory, type FaultPlan, type FaultTarget } from '../helpers/fault-server.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
@@ -25,12 +25,12 @@ describe('the journal', () => {
     const out = join(dir, 'j1');
     await runEvaluation({ ...base, dataset, baseUrl: `${t.url}/?token=zzz`, journalDir: out, language: 'it' });
     const [header, ...rest] = lines(join(out, 'journal.jsonl')).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(header).toMatchObject({ journal: 1, tool: { name: 'answer-eval' }, dataset: { path: dataset, questions: 5 }, request: { baseUrl: t.url, agent: 'a', language: 'it' } });
+    expect(header).toMatchObject({ journal: 2, run: expect.stringMatching(/^[0-9a-f]{16}$/), tool: { name: 'answer-eval' }, dataset: { path: dataset, questions: 5 }, request: { baseUrl: t.url, agent: 'a', language: 'it' } });
     expect(rest.map((r) => r['id']).sort()).toEqual(['id0', 'id1', 'id2', 'id3', 'id4']);
     expect(readFileSync(join(out, 'journal.jsonl'), 'utf8')).not.toContain('code-1234');
   });
 
-  it('drops a torn last line, refuses a damaged middle line', async () => {
+  it('drops a torn last line, and a damaged middle line (its question is asked again)', async () => {
     const out = join(dir, 'torn');
     const t = await serve(() => ({ kind: 'ok' }));
     const dataset = writeTemp(dir, 'torn.jsonl', faultDataset(3));
@@ -42,7 +42,11 @@ describe('the journal', () => {
     expect(read).toMatchObject({ tornLine: true, validBytes: Buffer.byteLength(whole) });
     expect([...read.results.keys()].sort()).toEqual(['id0', 'id1', 'id2']);
     writeFileSync(path, whole.replace('\n{', '\nnot json\n{'));
-    await expect(readJournal(out)).rejects.toThrow(new InputError([{ file: path, line: 2, message: 'is not a question result (expected {"id":...,"outcome":...}); the journal is damaged, start the run afresh without --resume' }]));
+    const damaged = await readJournal(out);
+    expect(damaged.dropped).toEqual([{ line: 2, why: expect.stringMatching(/^not JSON \(.*; cut short or damaged\)$/) }]);
+    expect([...damaged.results.keys()].sort()).toEqual(['id0', 'id1', 'id2']);
+    writeFileSync(path, whole.replace(/^[^\n]*/, 'not json'));
+    await expect(readJournal(out)).rejects.toThrow(InputError);
   });
 
   it('resumes: asks only what is missing, cuts a torn line, writes the report in dataset order', async () => {

@@ -79,7 +79,8 @@ describe('the embedded engine as a target', () => {
 
   it('a journal header names the knowledge base, floor and target that differ', () => {
     const header = (request: Partial<JournalHeader['request']>): JournalHeader => ({
-      journal: 1,
+      journal: 2,
+      run: '0123456789abcdef',
       tool: { name: 'answer-eval', version: '1' },
       dataset: { path: 'd.csv', sha256: 'd', questions: 1 },
       request: { baseUrl: null, engine: null, agent: 'demo', language: 'en', guest: true, username: null, forceSubscription: false, output: 'json', timeoutMs: 1, retries: 0, maxResponseBytes: 1, shard: null, aliases: null, ...request },

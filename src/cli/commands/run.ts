@@ -9,13 +9,14 @@ import { SAMPLE_QUESTIONS, type KnowledgeBase } from '../../engine/index.js';
 import { ConfigError, formatProblem, type InputProblem } from '../../errors.js';
 import { gateOptions, wantsRegressionGates } from '../../gate/options.js';
 import { parseFormats } from '../../report/write.js';
-import { readJournalHeader } from '../../run/journal.js';
+import { readJournalHeader } from '../../run/journal-read.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
 import { runEvaluation } from '../../run/run.js';
 import { journaledBaseUrl } from '../../run/resume.js';
 import { openTarget } from '../../run/target.js';
 import { readAgentCode } from '../agent-code.js';
-import { ABOVE_0, numberOption, SCORE, SHARE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1 } from '../../util/numbers.js';
+import { MAX_RESPONSE_BYTES } from '../../util/json-lines.js';
+import { ABOVE_0, numberOption, SCORE, SHARE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1, type NumberRule } from '../../util/numbers.js';
 import { checkBaseline, readBaseline } from '../baseline.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
@@ -27,6 +28,9 @@ import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 import { onInterrupt } from '../signals.js';
 import { printError } from '../output.js';
 import { oneLine } from '../../util/terminal.js';
+
+/** A reply's size limit: up to MAX_RESPONSE_BYTES, so that its result fits a journal line answer-eval reads back. */
+const RESPONSE_BYTES: NumberRule = { says: `a whole number from 1 to ${MAX_RESPONSE_BYTES} (32 MiB)`, accepts: (n) => Number.isInteger(n) && n >= 1 && n <= MAX_RESPONSE_BYTES };
 
 // How a question is asked has no yargs default: a resumed run takes it from the journal unless given.
 const builder = (y: Argv) =>
@@ -57,7 +61,7 @@ const builder = (y: Argv) =>
     .option('guest', { type: 'boolean', describe: 'ask the single questions as a guest (--no-guest needs --username; a conversation never is) [default: true]' })
     .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
     .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
-    .option('max-response-bytes', { ...numberOption('max-response-bytes', WHOLE_AT_LEAST_1), describe: `a larger body is a protocol error [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
+    .option('max-response-bytes', { ...numberOption('max-response-bytes', RESPONSE_BYTES), describe: `a larger body is a protocol error (at most ${MAX_RESPONSE_BYTES}) [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
     .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id; auto: from the CI or Kubernetes environment' })
     .option('repeat', { ...numberOption('repeat', WHOLE_AT_LEAST_1), describe: 'ask every question N times, spread over the run; scored on the first answer, the others say whether the top-1 stays the same [default: 1]' })
     .option('min-consistency', { ...numberOption('min-consistency', SHARE), group: 'Gates:', describe: 'with --repeat: fail when the share of questions with one top-1 across their askings is below this (0..1)' })

@@ -10,7 +10,8 @@ import { fold } from './views.js';
 export const MIN_SECRET_LENGTH = 4;
 
 /** What a secret is; it names the mask that takes its place: `<agent code>`, `<password>`... */
-export type SecretKind = 'agent code' | 'password' | 'user name' | 'query value' | 'credentials';
+export const SECRET_KINDS = ['agent code', 'password', 'user name', 'query value', 'credentials'] as const;
+export type SecretKind = (typeof SECRET_KINDS)[number];
 
 export interface Secret {
   kind: SecretKind;
@@ -22,6 +23,9 @@ export interface Secret {
 
 /** What a secret of this kind is replaced with. */
 export const maskOf = (kind: SecretKind): string => `<${kind}>`;
+
+/** Whether a text holds a mask: what the service sent there was masked after it was judged. */
+export const holdsMask = (text: string): boolean => SECRET_KINDS.some((kind) => text.includes(maskOf(kind)));
 
 const ENCODED_MASK = /%3C(agent%20code|password|user%20name|query%20value|credentials)%3E/g;
 
