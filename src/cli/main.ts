@@ -14,7 +14,7 @@ import { printError } from './output.js';
 /** The only place that decides the process exit code. */
 export async function main(argv: string[]): Promise<void> {
   // a read that waits for input (a FIFO nobody writes to) says so, never hangs silently
-  sayWhenWaiting((message) => process.stderr.write(`answer-eval: ${message}\n`));
+  sayWhenWaiting((message) => printError(`answer-eval: ${message}\n`));
   let cli = yargs(argv)
     .scriptName('answer-eval')
     .version(TOOL_VERSION)

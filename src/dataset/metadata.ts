@@ -2,11 +2,14 @@ import type { InputProblem } from '../errors.js';
 import type { RunInfo } from '../model/report.js';
 import { isKnownColumn, nearMissOf } from './columns.js';
 import type { RawRow } from './row.js';
+import { setOwn } from '../util/own.js';
 
 /** The dataset's own columns kept per question at most; those past it (in order of first appearance) are left out, and said. */
 export const MAX_METADATA_COLUMNS = 20;
 /** The longest metadata value kept, in characters; a longer one is cut to it (ending in `…`), and said. */
 export const MAX_METADATA_CHARS = 1000;
+/** The one column name that cannot be a metadata key: a reader of report.json would drop it (z.record, Object.assign). */
+const RESERVED = '__proto__';
 
 type DatasetMetadata = NonNullable<RunInfo['dataset']['metadata']>;
 
@@ -20,6 +23,8 @@ export interface MetadataSummary {
   /** Values cut to MAX_METADATA_CHARS, and the first of them. */
   cut: number;
   firstCut?: { column: string; line: number };
+  /** A column named `__proto__`, left out (no JavaScript object or JSON reader keeps that key), with its first line. */
+  reserved?: { column: string; line: number };
 }
 
 /** A metadata value as text: JSON numbers and booleans as written, an object or list as compact JSON; blank: none. */
@@ -43,6 +48,7 @@ export class MetadataReader {
   #uncounted = 0;
   #cut = 0;
   #firstCut: { column: string; line: number } | undefined;
+  #reserved: { column: string; line: number } | undefined;
 
   /** Whether a column is the dataset's own, by name (a bounded cache: the same few names come on every row). */
   readonly #own = new Map<string, boolean>();
@@ -52,6 +58,10 @@ export class MetadataReader {
     let meta: Record<string, string> | undefined;
     for (const [column, value] of Object.entries(row)) {
       if (!this.#isOwn(column)) continue;
+      if (column === RESERVED) {
+        this.#reserved ??= { column, line };
+        continue;
+      }
       if (!this.#kept.has(column)) {
         if (this.#kept.size >= MAX_METADATA_COLUMNS) {
           if (!this.#leftOut.has(column) && !this.#counted.has(column)) {
@@ -71,7 +81,7 @@ export class MetadataReader {
         this.#cut++;
         this.#firstCut ??= { column, line };
       }
-      (meta ??= {})[column] = text;
+      setOwn((meta ??= {}), column, text); // a column named __proto__ is data too
     }
     return meta;
   }
@@ -92,14 +102,16 @@ export class MetadataReader {
       leftOutCount: this.#leftOut.size + this.#counted.size + this.#uncounted,
       cut: this.#cut,
       ...(this.#firstCut ? { firstCut: this.#firstCut } : {}),
+      ...(this.#reserved ? { reserved: this.#reserved } : {}),
     };
   }
 }
 
 /** What report.run.dataset says of the metadata: absent when the dataset has no column of its own. */
 export function reportedMetadata(s: MetadataSummary): DatasetMetadata | undefined {
-  if (s.columns.length === 0 && s.leftOut.length === 0) return undefined;
-  return { columns: s.columns, ...(s.leftOut.length > 0 ? { leftOut: s.leftOut.map((c) => c.column) } : {}), ...(s.cut > 0 ? { cut: s.cut } : {}) };
+  const leftOut = [...(s.reserved ? [s.reserved.column] : []), ...s.leftOut.map((c) => c.column)];
+  if (s.columns.length === 0 && leftOut.length === 0) return undefined;
+  return { columns: s.columns, ...(leftOut.length > 0 ? { leftOut } : {}), ...(s.cut > 0 ? { cut: s.cut } : {}) };
 }
 
 /**
@@ -118,6 +130,14 @@ export function metadataProblems(s: MetadataSummary, file: string): InputProblem
       message:
         `${many ? 'columns' : 'column'} ${s.leftOut.map((c) => JSON.stringify(c.column)).join(', ')}${more} ${many ? 'are' : 'is'} left out: a dataset keeps at most ` +
         `${MAX_METADATA_COLUMNS} columns of its own as metadata (kept: ${s.columns.join(', ')})`,
+    });
+  }
+  if (s.reserved) {
+    out.push({
+      file,
+      line: s.reserved.line,
+      severity: 'warning',
+      message: `column "${s.reserved.column}" is left out: that name cannot be kept as metadata (readers of JSON drop it); rename the column to keep it`,
     });
   }
   if (s.firstCut) {

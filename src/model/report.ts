@@ -157,7 +157,7 @@ export const EngineIdentitySchema = z.object({
 
 /**
  * The dataset's own columns, kept per question as `results[].meta` (absent when it has none): `columns` in order of
- * first appearance, at most 20; `leftOut`, those past them; `cut`, values cut to 1,000 characters.
+ * first appearance, at most 20; `leftOut`, those past them (and a column named `__proto__`, which no JSON reader keeps); `cut`, values cut to 1,000 characters.
  */
 export const DatasetMetadataSchema = z.object({ columns: z.array(z.string()), leftOut: z.array(z.string()).optional(), cut: z.number().int().optional() });
 

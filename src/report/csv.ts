@@ -31,7 +31,7 @@ function row(r: QuestionResult, withConversations: boolean, metadata: readonly s
     text(r.question), text(r.language), text(r.tags.join('|')), r.expected.expect ?? '', text(describeExpected(r.expected)), r.outcome, text(r.reason),
     top?.sequence_number ?? '', text(top?.label), top?.answer_score ?? '', text(top?.answer), top ? answerFlags(top).join('|') : '',
     r.latencyMs ?? '', r.attempts, text(r.error?.message),
-    ...metadata.map((m) => text(r.meta?.[m])),
+    ...metadata.map((m) => text(r.meta && Object.hasOwn(r.meta, m) ? r.meta[m] : undefined)), // a column named `constructor` is data, not Object's
   ];
 }
 

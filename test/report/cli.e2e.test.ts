@@ -20,7 +20,7 @@ describe('answer-eval run --format / $GITHUB_STEP_SUMMARY', () => {
     const dataset = writeTemp(dir, 'qs.csv', 'id,question,expected_sequence\na,pay?,1\nb,meter?,2\n');
     const out = join(dir, 'all');
     const step = writeTemp(dir, 'step.md', '');
-    const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '-o', out], { ANSWER_AGENT_CODE: 'c', GITHUB_STEP_SUMMARY: step });
+    const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '-o', out], { ANSWER_AGENT_CODE: 'code-c', GITHUB_STEP_SUMMARY: step });
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     for (const f of ['report.json', 'report.html', 'junit.xml', 'summary.md', 'results.csv']) expect(existsSync(join(out, f)), f).toBe(true);
@@ -30,7 +30,7 @@ describe('answer-eval run --format / $GITHUB_STEP_SUMMARY', () => {
   it('writes only the formats asked for', async () => {
     const dataset = writeTemp(dir, 'one.csv', 'question\nhello\n');
     const out = join(dir, 'some');
-    const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '-o', out, '--format', 'csv,junit'], { ANSWER_AGENT_CODE: 'c', GITHUB_STEP_SUMMARY: '' });
+    const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '-o', out, '--format', 'csv,junit'], { ANSWER_AGENT_CODE: 'code-c', GITHUB_STEP_SUMMARY: '' });
     expect(res.code).toBe(0);
     expect(['results.csv', 'junit.xml', 'report.json', 'report.html'].map((f) => existsSync(join(out, f)))).toEqual([true, true, false, false]);
   });

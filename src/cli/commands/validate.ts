@@ -7,6 +7,7 @@ import { AnswerEvalError, formatProblem } from '../../errors.js';
 import { defineCommand } from '../command.js';
 import { plural } from '../../util/text.js';
 import { print } from '../output.js';
+import { oneLine } from '../../util/terminal.js';
 
 const builder = (y: Argv) =>
   y
@@ -29,7 +30,7 @@ export const validateCommand = defineCommand({
     const lines = problems.map((p) => `${formatProblem(p, p.severity ?? 'error')}\n`);
     const turns = scan.questions.filter((q) => q.conversation).length;
     const counted = scan.conversations > 0 ? `${plural(scan.questions.length - turns, 'question')}, ${plural(scan.conversations, 'conversation')} (${plural(turns, 'turn')})` : plural(scan.questions.length, 'question');
-    const kept = scan.metadata.columns.length > 0 ? `; kept as metadata: ${scan.metadata.columns.join(', ')}` : '';
+    const kept = scan.metadata.columns.length > 0 ? `; kept as metadata: ${scan.metadata.columns.map(oneLine).join(', ')}` : '';
     print(`${lines.join('')}${scan.path}: ${counted}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${kept}\n`);
     if (errors > 0) throw new AnswerEvalError(`${scan.path}: ${plural(errors, 'error')} (see above)`, 'INVALID_DATASET', 2);
   },
