@@ -1,5 +1,5 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { link, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstatSync, readFileSync, rmSync } from 'node:fs';
+import { link, lstat, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
@@ -60,7 +60,8 @@ export async function lockDir(dir: string, what: string): Promise<DirLock> {
     ...(tookOver ? { tookOver } : {}),
     release: () => {
       try {
-        if (readFileSync(path, 'utf8') === text) rmSync(path, { force: true });
+        const info = lstatSync(path);
+        if (info.isFile() && info.size === Buffer.byteLength(text) && readFileSync(path, 'utf8') === text) rmSync(path, { force: true });
       } catch {
         /* already gone */
       }
@@ -88,9 +89,16 @@ async function place(staged: string, path: string, text: string): Promise<boolea
   }
 }
 
+/** A lock answer-eval writes is one short line; anything longer is no lock of its own. */
+const MAX_LOCK_BYTES = 4096;
+
 async function readHolder(path: string): Promise<Holder | 'gone' | 'unreadable'> {
   let text: string;
   try {
+    // a FIFO or a device in its place would hang the read or fill memory: only a small regular file is read
+    const info = await lstat(path);
+    if (!info.isFile()) throw new ConfigError(`${path} is not a lock file answer-eval wrote (not a regular file): if no run is using the directory, delete it`);
+    if (info.size > MAX_LOCK_BYTES) return 'unreadable';
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';

@@ -105,6 +105,24 @@ describe('--out', () => {
     expect(res.code).toBe(0);
     expect(res.stderr).toContain(`answer-eval: ${join(out, 'answer-eval.lock')}: took over the lock of pid ${gone} (since 2024-01-01T00:00:00.000Z), which is no longer running`);
   });
+
+  it('a FIFO in place of the lock is refused at once, naming it; a huge one is no lock and is taken over', async () => {
+    const fifo = join(dir, 'fifo-lock');
+    mkdirSync(fifo);
+    execFileSync('mkfifo', [join(fifo, 'answer-eval.lock')]);
+    const before = sent();
+    const refused = await run(dataset('fifo-lock.csv', 2), fifo);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${join(fifo, 'answer-eval.lock')} is not a lock file answer-eval wrote (not a regular file)`);
+    expect(sent()).toBe(before);
+
+    const huge = join(dir, 'huge-lock');
+    mkdirSync(huge);
+    writeFileSync(join(huge, 'answer-eval.lock'), Buffer.alloc(8 << 20, 0x7b));
+    const res = await run(dataset('huge-lock.csv', 2), huge);
+    expect(res.code).toBe(0);
+    expect(existsSync(join(huge, 'answer-eval.lock'))).toBe(false);
+  });
 });
 
 describe('encodings', () => {
