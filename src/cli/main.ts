@@ -10,12 +10,15 @@ import { EXIT_CODES_HELP } from './exit-codes.js';
 import { datasetHint, optionNamesOf, unknownOptionMessage } from './suggest.js';
 import { isDatasetName } from '../dataset/source.js';
 import { printError } from './output.js';
+import { configFor, configOptions } from './config.js';
 
 /** The only place that decides the process exit code. */
 export async function main(argv: string[]): Promise<void> {
   // a read that waits for input (a FIFO nobody writes to) says so, never hangs silently
   sayWhenWaiting((message) => printError(`answer-eval: ${message}\n`));
-  let cli = yargs(argv)
+  const config = await configFor(argv, commands, process.cwd());
+  if (config?.said !== undefined) printError(`answer-eval: ${config.said}\n`);
+  let cli = configOptions(yargs(argv))
     .scriptName('answer-eval')
     .version(TOOL_VERSION)
     .strict()
@@ -29,6 +32,7 @@ export async function main(argv: string[]): Promise<void> {
       if (err && err.name !== 'YError') throw err;
       throw usageError(msg ?? err?.message ?? 'usage error', argv);
     });
+  if (config !== undefined) cli = cli.config(config.values);
   for (const command of commands) cli = cli.command(command);
   await cli.parseAsync();
 }

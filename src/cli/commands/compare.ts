@@ -16,13 +16,14 @@ import { enforceGates } from '../gates.js';
 import { readQuarantine, unknownQuarantined } from '../quarantine.js';
 import { writeCompareJunit } from '../compare-junit.js';
 import { print, printError } from '../output.js';
+import { pathOption } from '../../util/path-option.js';
 
 const builder = (y: Argv) =>
   gateOptions(
     y
       .positional('base', { type: 'string', describe: 'the baseline report.json, or the directory a run wrote it to', demandOption: true })
       .positional('head', { type: 'string', describe: 'the new report.json, or the directory a run wrote it to', demandOption: true })
-      .option('out', { alias: 'o', type: 'string', describe: 'where compare.json, compare.html, compare.md, changes.jsonl and compare.junit.xml go (default: the directory of HEAD)' })
+      .option('out', { alias: 'o', ...pathOption, describe: 'where compare.json, compare.html, compare.md, changes.jsonl and compare.junit.xml go (default: the directory of HEAD)' })
       .option('force', { type: 'boolean', default: false, describe: 'compare even when the schemaVersion major or the agent differ (another dataset is fine: questions are matched by id)' }),
   )
     .epilogue(

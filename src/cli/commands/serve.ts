@@ -3,6 +3,7 @@ import { parseLatency, SAMPLE_KB, startEngine, type FaultOptions } from '../../e
 import { ConfigError } from '../../errors.js';
 import { ABOVE_0, numberOption, SCORE, SHARE, WHOLE, type NumberRule } from '../../util/numbers.js';
 import { print } from '../output.js';
+import { pathOption } from '../../util/path-option.js';
 
 const PORT: NumberRule = { says: 'a port number, 0-65535 (0: any free port)', accepts: (n) => Number.isInteger(n) && n >= 0 && n <= 65535 };
 
@@ -29,7 +30,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   describe: 'run the embedded reference Answer Service on a knowledge base',
   builder: (y) =>
     y
-      .option('kb', { type: 'string', default: SAMPLE_KB, defaultDescription: 'datasets/sample/kb.jsonl', describe: 'knowledge base (.jsonl or .csv)' })
+      .option('kb', { ...pathOption, default: SAMPLE_KB, defaultDescription: 'datasets/sample/kb.jsonl', describe: 'knowledge base (.jsonl or .csv)' })
       .option('port', { ...numberOption('port', PORT), default: 8080, describe: 'port (0 = any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on' })
       .option('agent', { type: 'string', default: 'demo', describe: 'agent id expected in "wikiagent"; the code comes from ANSWER_AGENT_CODE' })

@@ -11,6 +11,7 @@ import { whatIfLine } from '../../trend/what-if.js';
 import { plural } from '../../util/text.js';
 import { print, printError } from '../output.js';
 import { oneLine } from '../../util/terminal.js';
+import { pathOption } from '../../util/path-option.js';
 
 /** The reason of a reader's message, whose file the warning names already. */
 const withoutPrefix = (message: string, prefix: string): string => (message.startsWith(prefix) ? message.slice(prefix.length) : message);
@@ -21,7 +22,7 @@ export const trendCommand = defineCommand({
   builder: (y) =>
     y
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'run directories (each with its report.json), or directories holding them (e.g. one per night)' })
-      .option('out', { alias: 'o', type: 'string', default: 'reports/trend', describe: 'where trend.html, trend.md and trend.json go' })
+      .option('out', { alias: 'o', ...pathOption, default: 'reports/trend', describe: 'where trend.html, trend.md and trend.json go' })
       .option('format', { type: 'string', default: 'all', describe: 'files to write, comma-separated: html,md,json,quarantine (quarantine.txt: the flaky questions, for --quarantine)' })
       .option('flaky-flips', { ...numberOption('flaky-flips', WHOLE_AT_LEAST_1), default: TREND_DEFAULTS.flakyFlips, describe: 'a question is flaky when its top-1 correctness flipped at least this often with neither it nor the service changed' })
       .option('include-what-ifs', {
