@@ -24,7 +24,11 @@ export async function main(argv: string[]): Promise<void> {
     .strict()
     .demandCommand(1, 'name a command: answer-eval <command> --help')
     .recommendCommands()
-    .epilogue(EXIT_CODES_HELP)
+    .example('answer-eval run', 'the sample questions against the embedded engine; reports in reports/<timestamp>/')
+    .example('answer-eval run -d faq.csv --base-url https://answers.example.com --agent support', 'a question set against a service (agent code in ANSWER_AGENT_CODE)')
+    .example('answer-eval compare main/report.json reports/pr-17 --fail-on regression', 'gate a pull request on a baseline')
+    .example('answer-eval view', 'every run under reports/ on a local web page')
+    .epilogue(`Options can be kept in answer-eval.config.json (--config FILE, --profile NAME): see the README.\n\n${EXIT_CODES_HELP}`)
     .wrap(Math.min(110, process.stdout.columns || 100))
     .fail((msg, err) => {
       if (err instanceof AnswerEvalError) throw err;

@@ -15,7 +15,8 @@ const builder = (y: Argv) =>
     .option('format', { choices: ['trec'] as const, default: 'trec' as const, describe: 'export format' })
     .option('out', { alias: 'o', ...pathOption, describe: 'directory for run.trec and qrels.trec (default: beside the report)' })
     .option('run-id', { type: 'string', default: 'answer-eval', describe: 'the TREC run tag' })
-    .option('aliases', { ...pathOption, describe: 'the alias file the run used (old,new sequence numbers)' });
+    .option('aliases', { ...pathOption, describe: 'the alias file the run used (old,new sequence numbers)' })
+    .example('answer-eval export --from reports/nightly/2026-11-25', 'run.trec and qrels.trec beside the report; then: trec_eval -m all_trec qrels.trec run.trec');
 
 export const exportCommand = defineCommand({
   command: 'export',

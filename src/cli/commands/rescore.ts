@@ -24,6 +24,8 @@ export const rescoreCommand = defineCommand({
       .option('floor', { ...numberOption('floor', FINITE), describe: 'drop answers scoring below this, as if the service had refused them (what-if of the floor threshold)' })
       .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
       .option('overwrite', { type: 'boolean', default: false, describe: 'replace the run or report set --out holds, once the new reports are all written (without it, such a directory is refused)' })
+      .example('answer-eval rescore reports/nightly/2026-11-25 --out reports/floor-45 --floor 45', 'what the run would have scored with the floor at 45')
+      .example('answer-eval rescore reports/nightly/2026-11-25 --out reports/fixed -d faq-fixed.csv', 'the same answers judged against corrected expectations')
       .epilogue(`The rescored report is marked run.rescored (what changed) and reads like any other: compare, trend, merge.\n\n${EXIT_CODES_HELP}`),
   handler: async (argv) => {
     const formats = parseFormats(argv.format);

@@ -89,6 +89,11 @@ const builder = (y: Argv) =>
     .option('insecure', { type: 'boolean', default: false, describe: 'DANGER: do not verify TLS certificates (test servers only)' })
     .option('baseline', { ...pathOption, group: 'Gates:', describe: "a report.json (or the directory a run wrote it to) to compare this run with; writes compare.* beside the run's reports" })
     .option('force', { type: 'boolean', default: false, group: 'Gates:', describe: 'compare with --baseline even when its agent or schemaVersion major differ (another dataset is fine: questions are matched by id)' })
+    .example('answer-eval run', "the sample questions against the embedded engine (in a directory holding answer-eval.config.json: its run options)")
+    .example('answer-eval run -d faq.csv --base-url https://answers.example.com --agent support', 'a question set against a service; the agent code comes from ANSWER_AGENT_CODE')
+    .example('answer-eval run -d faq.csv --baseline main/report.json --fail-on regression', 'the pull-request gate: exit 1 when a question that passed on main fails')
+    .example('answer-eval run --profile nightly', "the run options of answer-eval.config.json with its nightly profile laid over them")
+    .example('answer-eval run --resume reports/2026-11-25T02-00-00Z', 'finish an interrupted run as it was started')
     .epilogue(
       'Gates are judged before the reports are written, so every report carries the verdict; a failed gate exits 1 and says which gate failed and by how much. ' +
         'Quality gates judge this run; --fail-on, --max-broken and --quarantine need --baseline; on a pull request, --fail-on regression fails on any broken question (significant-regression cannot fail on a few). Errors are never regressions: gate them with --max-error-rate. ' +

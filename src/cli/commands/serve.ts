@@ -41,7 +41,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('seed', { ...numberOption('seed', WHOLE), default: 1, describe: 'seed of the fault decisions' })
       .option('floor', { ...numberOption('floor', SCORE), describe: 'floor threshold on the 0-100 score scale' })
       .option('follow-up-floor', { ...numberOption('follow-up-floor', SCORE), describe: 'inside a dialogue, the score a follow-up needs to be understood (0-100)' })
-      .option('session-minutes', { ...numberOption('session-minutes', ABOVE_0), describe: "minutes of silence after which a user's dialogue and repeat memory are forgotten (default 30)" }),
+      .option('session-minutes', { ...numberOption('session-minutes', ABOVE_0), describe: "minutes of silence after which a user's dialogue and repeat memory are forgotten (default 30)" })
+      .example('answer-eval serve', 'the sample knowledge base on http://127.0.0.1:8080, with a generated agent code')
+      .example('ANSWER_AGENT_CODE=local answer-eval serve --kb my-kb.jsonl --port 8080', 'try a knowledge-base change before it goes live')
+      .example('answer-eval serve --error-rate 0.05 --latency 50,200', 'a slow, failing service, to see how a CI job copes'),
   handler: async (args) => {
     const faults: FaultOptions = {
       ...(args.latency !== undefined && { latency: parseLatency(args.latency) }),

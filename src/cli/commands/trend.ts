@@ -32,6 +32,8 @@ export const trendCommand = defineCommand({
       })
       .option('max-new-failures', { ...numberOption('max-new-failures', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail (exit 1) when more questions than this fail in the latest run after passing the last time they were judged' })
       .option('max-flaky', { ...numberOption('max-flaky', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail (exit 1) when more questions than this are flaky' })
+      .example('answer-eval trend reports/nightly -o reports/trend', 'every night under reports/nightly: trend.html, trend.md, trend.json, quarantine.txt')
+      .example('answer-eval trend reports/nightly --max-new-failures 0 --max-flaky 5', 'fail when a question started failing last night, or too many are flaky')
       .epilogue(
         'Runs are put in start-time order. A report written by rescore is a what-if, not a night of history: it is left out (and said) unless --include-what-ifs. ' +
           `Gates are judged after every file is written; a failed gate exits 1.\n\n${EXIT_CODES_HELP}`,
