@@ -45,7 +45,7 @@ function verdict(head: ReportHead): string {
   const failed = gates.results.filter((g) => !g.passed).length;
   return gates.passed
     ? `<span class="verdict pass" title="${h(gates.results.map((g) => g.message).join('\n'))}">passed</span>`
-    : `<span class="verdict fail" title="${h(gates.results.filter((g) => !g.passed).map((g) => g.message).join('\n'))}">FAILED ${failed} of ${gates.results.length}</span>`;
+    : `<span class="verdict fail" title="${h(gates.results.filter((g) => !g.passed).map((g) => g.message).join('\n'))}">${failed} of ${gates.results.length} gate${gates.results.length === 1 ? '' : 's'} FAILED</span>`;
 }
 
 /** A cell: its content in one box, so that a phone's card lays out label and value side by side. */
@@ -65,7 +65,7 @@ function runRow(r: FoundRun): string {
     '<tr>',
     td('Started', `<time datetime="${h(run.startedAt)}">${h(when(run.startedAt))}</time>`, 'when'),
     td('Run', `${r.report ? `<a class="run" href="${href(r.report.path)}">${h(dir)}</a>` : h(dir)}${marks(r.head).join('')}`),
-    td('Dataset', `<span title="${h(run.dataset.path)}">${h(fileName(run.dataset.path))}</span> <span class="muted">${s.total.toLocaleString('en')} q.</span>`),
+    td('Dataset', `<span title="${h(run.dataset.path)}">${h(fileName(run.dataset.path))}</span> <span class="muted count">${s.total.toLocaleString('en')} q.</span>`),
     td('Target', target(r.head)),
     td('In-scope acc.', pct(s.answerableAccuracy), 'num'),
     td('OOS recall', pct(oos), 'num'),
@@ -96,7 +96,7 @@ tr:last-child td{border-bottom:0}
 a.run{font-weight:600;overflow-wrap:anywhere}
 .mark{display:inline-block;margin-left:6px;padding:0 6px;border-radius:8px;border:1px solid var(--line);font-size:11.5px;color:var(--muted)}
 .mark.warn{color:var(--warn);border-color:var(--warn)}
-.verdict{font-weight:650;white-space:nowrap}td.when{white-space:nowrap}.verdict.pass{color:var(--good)}.verdict.fail{color:var(--bad)}
+.verdict{font-weight:650;white-space:nowrap}td.when,.count{white-space:nowrap}.verdict.pass{color:var(--good)}.verdict.fail{color:var(--bad)}
 ul.pages{margin:0;padding-left:18px}
 .empty{padding:16px;background:var(--card);border:1px dashed var(--line);border-radius:8px}
 footer{padding:24px 28px;color:var(--muted);font-size:12px}

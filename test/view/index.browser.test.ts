@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('the index of answer-eval view (headless Chromium)
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         const cells = await page.locator('td').evaluateAll((tds) => tds.filter((td) => td.getBoundingClientRect().right > window.innerWidth + 1).length);
         expect(cells).toBe(0);
-        await expect.poll(() => page.locator('.verdict.fail').textContent()).toBe('FAILED 1 of 1');
+        await expect.poll(() => page.locator('.verdict.fail').textContent()).toBe('1 of 1 gate FAILED');
         expect(await page.locator('.mark.warn').textContent()).toBe('partial');
         // the background follows the colour scheme
         const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

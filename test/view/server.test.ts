@@ -76,7 +76,7 @@ describe('the index', () => {
     expect([...new Set(links.filter((l) => l.endsWith('report.html')))]).toEqual([`${hostileDir}/report.html`, 'nightly/2026-11-25/report.html', 'nightly/2026-11-24/report.html']);
     expect(links).toContain('nightly/2026-11-25/compare.html');
     expect(links).toContain('trend/trend.html');
-    expect(html).toContain('FAILED 1 of 1');
+    expect(html).toContain('1 of 1 gate FAILED');
     expect(html).toContain('report.json cannot be read: cut off');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<img');
