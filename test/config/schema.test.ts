@@ -36,6 +36,18 @@ describe('schema/config.schema.json', () => {
   });
 });
 
+describe('the README\'s config file', () => {
+  it('is valid, and its profiles shorten the pull-request and nightly jobs', () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    const section = readme.split('## Config file: answer-eval.config.json')[1]!;
+    const json = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
+    const checked = validateConfig(JSON.parse(json), specs);
+    expect('config' in checked ? Object.keys(checked.config.profiles) : checked.problems).toEqual(['pr', 'nightly']);
+    expect(readme).toContain('run: npx answer-eval run --profile pr\n');
+    expect(readme).toContain('run: npx answer-eval run --profile nightly\n');
+  });
+});
+
 describe('the config keys are the commands\' long options', () => {
   it('every long option of every command, by its flag name; no positional, alias, help or version', () => {
     const run = specs.find((s) => s.name === 'run')!.options.map((o) => o.name);
