@@ -22,7 +22,7 @@ const ALLOWED: Record<string, string[]> = {
   rescore: ['model', 'util', 'client', 'dataset', 'score', 'report', 'run'],
   scripts: ['model', 'report', 'trend', 'compare', 'cli', 'config'],
   config: ['util'],
-  view: ['model', 'util', 'report', 'trend'],
+  view: ['model', 'util', 'report'],
   cli: ['*'],
 };
 

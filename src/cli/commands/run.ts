@@ -31,7 +31,7 @@ import { oneLine } from '../../util/terminal.js';
 import { pathOption } from '../../util/path-option.js';
 
 /** A reply's size limit: up to MAX_RESPONSE_BYTES, so that its result fits a journal line answer-eval reads back. */
-const RESPONSE_BYTES: NumberRule = { says: `a whole number from 1 to ${MAX_RESPONSE_BYTES} (32 MiB)`, accepts: (n) => Number.isInteger(n) && n >= 1 && n <= MAX_RESPONSE_BYTES };
+const RESPONSE_BYTES: NumberRule = { says: `a whole number from 1 to ${MAX_RESPONSE_BYTES} (32 MiB)`, accepts: (n) => Number.isInteger(n) && n >= 1 && n <= MAX_RESPONSE_BYTES, bounds: { integer: true, minimum: 1, maximum: MAX_RESPONSE_BYTES } };
 
 // How a question is asked has no yargs default: a resumed run takes it from the journal unless given.
 const builder = (y: Argv) =>
