@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 export function browserCommand(url: string, platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): { command: string; args: string[] } | undefined {
   if (env['CI']) return undefined;
   if (platform === 'darwin') return { command: 'open', args: [url] };
-  if (platform === 'win32') return { command: 'cmd', args: ['/c', 'start', '""', url] };
+  if (platform === 'win32') return { command: 'cmd', args: ['/c', 'start', '', url] }; // start's first quoted argument is a window title
   if (!env['DISPLAY'] && !env['WAYLAND_DISPLAY']) return undefined;
   return { command: 'xdg-open', args: [url] };
 }

@@ -12,7 +12,7 @@ describe('browserCommand: the browser is opened only where there is one to open'
 
   it('macOS: open; Windows: start; never in a CI job', () => {
     expect(browserCommand(url, 'darwin', {})).toEqual({ command: 'open', args: [url] });
-    expect(browserCommand(url, 'win32', {})).toEqual({ command: 'cmd', args: ['/c', 'start', '""', url] });
+    expect(browserCommand(url, 'win32', {})).toEqual({ command: 'cmd', args: ['/c', 'start', '', url] });
     expect(browserCommand(url, 'darwin', { CI: 'true' })).toBeUndefined();
     expect(browserCommand(url, 'linux', { CI: '1', DISPLAY: ':0' })).toBeUndefined();
   });
