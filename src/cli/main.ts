@@ -10,18 +10,25 @@ import { EXIT_CODES_HELP } from './exit-codes.js';
 import { datasetHint, optionNamesOf, unknownOptionMessage } from './suggest.js';
 import { isDatasetName } from '../dataset/source.js';
 import { printError } from './output.js';
+import { configFor, configOptions } from './config.js';
 
 /** The only place that decides the process exit code. */
 export async function main(argv: string[]): Promise<void> {
   // a read that waits for input (a FIFO nobody writes to) says so, never hangs silently
   sayWhenWaiting((message) => printError(`answer-eval: ${message}\n`));
-  let cli = yargs(argv)
+  const config = await configFor(argv, commands, process.cwd());
+  if (config?.said !== undefined) printError(`answer-eval: ${config.said}\n`);
+  let cli = configOptions(yargs(argv))
     .scriptName('answer-eval')
     .version(TOOL_VERSION)
     .strict()
     .demandCommand(1, 'name a command: answer-eval <command> --help')
     .recommendCommands()
-    .epilogue(EXIT_CODES_HELP)
+    .example('answer-eval run', 'the sample questions against the embedded engine; reports in reports/<timestamp>/')
+    .example('answer-eval run -d faq.csv --base-url https://answers.example.com --agent support', 'a question set against a service (agent code in ANSWER_AGENT_CODE)')
+    .example('answer-eval compare main/report.json reports/pr-17 --fail-on regression', 'gate a pull request on a baseline')
+    .example('answer-eval view', 'every run under reports/ on a local web page')
+    .epilogue(`Options can be kept in answer-eval.config.json (--config FILE, --profile NAME): see the README.\n\n${EXIT_CODES_HELP}`)
     .wrap(Math.min(110, process.stdout.columns || 100))
     .fail((msg, err) => {
       if (err instanceof AnswerEvalError) throw err;
@@ -29,6 +36,7 @@ export async function main(argv: string[]): Promise<void> {
       if (err && err.name !== 'YError') throw err;
       throw usageError(msg ?? err?.message ?? 'usage error', argv);
     });
+  if (config !== undefined) cli = cli.config(config.values);
   for (const command of commands) cli = cli.command(command);
   await cli.parseAsync();
 }

@@ -1,23 +1,11 @@
 import yargs, { type CommandModule } from 'yargs';
 import { isDatasetName } from '../dataset/source.js';
-import { editDistance } from '../util/distance.js';
+import { nearest } from '../util/distance.js';
+
+export { nearest };
 
 /** ` (a question set is given as --dataset FILE)` for a file typed without --dataset; empty without one. */
 export const datasetHint = (file: string | undefined): string => (file === undefined ? '' : ` (a question set is given as --dataset ${file})`);
-
-/** The candidate nearest to `name`, when it is near enough to be a typo (a third of its letters at most); ties: the first. */
-export function nearest(name: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
-  for (const candidate of candidates) {
-    const d = editDistance(name, candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
 
 /**
  * yargs' `Unknown argument(s): a, b` message, the command line, and the command's options → one line naming each

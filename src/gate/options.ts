@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import { AT_LEAST_0, numberOption, OPEN_SHARE, SHARE, WHOLE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1 } from '../util/numbers.js';
 import { FAIL_ON, type FailOn, type QualityGates, type RegressionGates } from './gates.js';
+import { pathOption } from '../util/path-option.js';
 
 // Numeric flags have no yargs `type` (it would turn "abc" into NaN): numberArg reads what was typed and names it.
 const share = (flag: string) => numberOption(flag, SHARE);
@@ -24,7 +25,7 @@ export const gateOptions = <T>(y: Argv<T>) =>
     .option('alpha', { ...numberOption('alpha', OPEN_SHARE), default: 0.05, group: 'Gates:', describe: 'significance level for --fail-on significant-regression (0..1, exclusive)' })
     .option('max-broken', { ...numberOption('max-broken', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail when more questions broke than this (a whole number)' })
     .option('quarantine', {
-      type: 'string',
+      ...pathOption,
       requiresArg: true,
       group: 'Gates:',
       describe: 'a file of question ids known to be unstable, one a line (trend and run --repeat write quarantine.txt): one that broke is "broke, but quarantined", not a regression for --fail-on regression or --max-broken',

@@ -57,6 +57,9 @@ export function* renderMarkdown(data: ScoredData): Generator<string> {
   yield markdown(data);
 }
 
+/** The title's name of a dataset: its file name (the path, often absolute, is in the last line). */
+const fileName = (path: string): string => path.split(/[\\/]/).filter(Boolean).at(-1) ?? path;
+
 function markdown(data: ScoredData): string {
   const report = data.head;
   const { summary: s, run, metrics } = report;
@@ -67,7 +70,7 @@ function markdown(data: ScoredData): string {
   const lines = [
     ...verdict,
     ...unfinished(report),
-    `### answer-eval: ${md(run.dataset.path, 60)}${run.status === 'partial' ? ' (PARTIAL run)' : ''}`,
+    `### answer-eval: ${md(fileName(run.dataset.path), 60)}${run.status === 'partial' ? ' (PARTIAL run)' : ''}`,
     '',
     ...headlineTable(metrics),
     '',
@@ -110,6 +113,6 @@ function markdown(data: ScoredData): string {
     for (const r of firstFailing(data.results, 10, isSingle)) lines.push(`| ${md(r.id, 20)} | ${r.outcome} | ${md(r.question, 60)} | ${md(describeExpected(r.expected), 40)} | ${md(describeGot(r), 50)} | ${md(r.reason ?? '', 120)} |`);
     lines.push('', '</details>');
   }
-  lines.push('', `<sub>${md(report.tool.name)} ${md(report.tool.version)} · ${md(run.baseUrl)} · agent ${md(run.agent)} · ${run.startedAt}</sub>`, '');
+  lines.push('', `<sub>${md(report.tool.name)} ${md(report.tool.version)} · dataset ${md(run.dataset.path, 200)} · ${md(run.baseUrl)} · agent ${md(run.agent)} · ${run.startedAt}</sub>`, '');
   return lines.join('\n');
 }

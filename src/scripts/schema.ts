@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { renderChangeLineJsonSchema, renderCompareJsonSchema } from '../compare/json-schema.js';
 import { renderJsonSchema } from '../report/json-schema.js';
+import { renderCliConfigSchema } from '../cli/config.js';
 import { renderTrendJsonSchema } from '../trend/json-schema.js';
 
 /** `npm run schema`: regenerates the JSON Schemas under schema/ from the zod types (run after `npm run build`). */
@@ -11,6 +12,7 @@ const files = [
   ['trend.schema.json', renderTrendJsonSchema()],
   ['compare.schema.json', renderCompareJsonSchema()],
   ['compare-change.schema.json', renderChangeLineJsonSchema()],
+  ['config.schema.json', renderCliConfigSchema()],
 ] as const;
 for (const [file, text] of files) {
   const target = fileURLToPath(new URL(`../../schema/${file}`, import.meta.url));

@@ -17,3 +17,17 @@ export function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/** The candidate nearest to `name`, when it is near enough to be a typo (a third of its letters at most); ties: the first. */
+export function nearest(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const d = editDistance(name, candidate);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}

@@ -26,10 +26,16 @@ afterAll(() => {
   expect(warnings, 'Node printed warnings on the stderr of these CLI runs (fix their cause)').toEqual([]);
 });
 
+/** Where the CLI runs: `cwd` (default: this process's), e.g. a directory holding an answer-eval.config.json. */
+export interface CliPlace {
+  cwd?: string;
+}
+
 /** Runs the built CLI (npm test builds it first) and collects its output. */
-export function runCli(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 60_000): Promise<CliResult> {
+export function runCli(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 60_000, place: CliPlace = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
+      ...place,
       env: { ...process.env, ANSWER_AGENT_CODE: undefined, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: timeoutMs,
@@ -55,8 +61,9 @@ export interface SpawnedCli {
 }
 
 /** Starts the built CLI and hands back the process, e.g. to signal or kill it mid-run. */
-export function spawnCli(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 30_000): SpawnedCli {
+export function spawnCli(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 30_000, place: CliPlace = {}): SpawnedCli {
   const child = spawn(process.execPath, [CLI, ...args], {
+    ...place,
     env: { ...process.env, ANSWER_AGENT_CODE: undefined, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
     timeout: timeoutMs,

@@ -20,7 +20,9 @@ const ALLOWED: Record<string, string[]> = {
   export: ['model', 'score', 'report', 'dataset'],
   trend: ['model', 'util', 'score', 'report', 'gate'],
   rescore: ['model', 'util', 'client', 'dataset', 'score', 'report', 'run'],
-  scripts: ['model', 'report', 'trend', 'compare'],
+  scripts: ['model', 'report', 'trend', 'compare', 'cli', 'config'],
+  config: ['util'],
+  view: ['model', 'util', 'report'],
   cli: ['*'],
 };
 

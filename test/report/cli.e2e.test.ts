@@ -45,7 +45,7 @@ describe('answer-eval report --from', () => {
     expect(res.code).toBe(0);
     expect(existsSync(join(out, 'report.html'))).toBe(true);
     expect(existsSync(join(out, 'junit.xml'))).toBe(false);
-    expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain('### answer-eval: datasets/faq');
+    expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain('### answer-eval: faq &lt;&amp;&gt;.csv');
   });
 
   it('rewrites an older report in place: the pretty layout without metrics becomes one result per line, metrics computed', async () => {

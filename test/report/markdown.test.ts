@@ -48,6 +48,14 @@ describe('summary.md', () => {
     expect(lines[2]).toBe('### answer-eval: faq.csv (PARTIAL run)');
   });
 
+  it('the title names the dataset by its file name; its path, however long, is in the last line', () => {
+    const report = handMade();
+    report.run.dataset = { ...report.run.dataset, path: '/home/ci/builds/1234/checkout/datasets/faq.csv' };
+    const lines = renderString('md', report).trimEnd().split('\n');
+    expect(lines[0]).toBe('### answer-eval: faq.csv');
+    expect(lines.at(-1)).toContain(' · dataset /home/ci/builds/1234/checkout/datasets/faq.csv · ');
+  });
+
   it('escapes data for Markdown tables: pipes, HTML, emphasis', () => {
     expect(md('a|b <script> *x* [l](u) `c`')).toBe('a\\|b &lt;script&gt; \\*x\\* \\[l\\](u) \\`c\\`');
     expect(md('line\nbreak')).toBe('line break');
@@ -112,7 +120,7 @@ describe('summary.md', () => {
 
       </details>
 
-      <sub>answer-eval 0.1.0 · http://127.0.0.1 · agent demo · T0</sub>
+      <sub>answer-eval 0.1.0 · dataset faq.csv · http://127.0.0.1 · agent demo · T0</sub>
       "
     `);
   });

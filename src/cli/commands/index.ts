@@ -8,7 +8,8 @@ import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
 import { trendCommand } from './trend.js';
 import { validateCommand } from './validate.js';
+import { viewCommand } from './view.js';
 
 /** Every command of the CLI; adding one = one file + one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [runCommand, serveCommand, validateCommand, compareCommand, reportCommand, exportCommand, mergeCommand, trendCommand, rescoreCommand];
+export const commands: CommandModule<any, any>[] = [runCommand, serveCommand, validateCommand, compareCommand, reportCommand, exportCommand, mergeCommand, trendCommand, rescoreCommand, viewCommand];

@@ -28,22 +28,23 @@ import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 import { onInterrupt } from '../signals.js';
 import { printError } from '../output.js';
 import { oneLine } from '../../util/terminal.js';
+import { pathOption } from '../../util/path-option.js';
 
 /** A reply's size limit: up to MAX_RESPONSE_BYTES, so that its result fits a journal line answer-eval reads back. */
-const RESPONSE_BYTES: NumberRule = { says: `a whole number from 1 to ${MAX_RESPONSE_BYTES} (32 MiB)`, accepts: (n) => Number.isInteger(n) && n >= 1 && n <= MAX_RESPONSE_BYTES };
+const RESPONSE_BYTES: NumberRule = { says: `a whole number from 1 to ${MAX_RESPONSE_BYTES} (32 MiB)`, accepts: (n) => Number.isInteger(n) && n >= 1 && n <= MAX_RESPONSE_BYTES, bounds: { integer: true, minimum: 1, maximum: MAX_RESPONSE_BYTES } };
 
 // How a question is asked has no yargs default: a resumed run takes it from the journal unless given.
 const builder = (y: Argv) =>
   thresholdOptions(gateOptions(y))
-    .option('dataset', { alias: 'd', type: 'string', describe: "question set, .csv or .jsonl (default: the sample set with the embedded engine; with --resume: the journal's)" })
+    .option('dataset', { alias: 'd', ...pathOption, describe: "question set, .csv or .jsonl (default: the sample set with the embedded engine; with --resume: the journal's)" })
     .option('encoding', { type: 'string', describe: 'the dataset\'s encoding when it is not UTF-8: latin1, windows-1252, utf-16le, ... (default: UTF-8, or UTF-16 by its BOM)' })
-    .option('aliases', { type: 'string', describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
+    .option('aliases', { ...pathOption, describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
-    .option('kb', { type: 'string', describe: "knowledge base: served by the embedded engine (default: the sample one; with --resume: the journal's); with --base-url, the one beside the service, for entry texts and categories" })
+    .option('kb', { ...pathOption, describe: "knowledge base: served by the embedded engine (default: the sample one; with --resume: the journal's); with --base-url, the one beside the service, for entry texts and categories" })
     .option('floor', { ...numberOption('floor', SCORE), describe: 'the embedded engine\'s floor threshold, 0-100 (below it the reply is the floor answer) [default: 38]' })
     .option('suggestion-threshold', { ...numberOption('suggestion-threshold', SCORE), describe: 'the embedded engine\'s suggestion threshold, 0-100 [default: 50]' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
-    .option('agent-code-file', { type: 'string', describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
+    .option('agent-code-file', { ...pathOption, describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
     .option('concurrency', { alias: 'c', ...numberOption('concurrency', WHOLE_AT_LEAST_1), default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
     .option('rps', { ...numberOption('rps', ABOVE_0), describe: 'requests per second for the whole run (default: no limit until a 429)' })
     .option('timeout', { ...numberOption('timeout', WHOLE_AT_LEAST_1), describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
@@ -74,9 +75,9 @@ const builder = (y: Argv) =>
       group: 'Gates:',
       describe: 'fail when the share of conversations whose every turn passed (those in error apart) is below this (0..1)',
     })
-    .option('out', { alias: 'o', type: 'string', describe: 'report and journal directory (default reports/<timestamp>)' })
+    .option('out', { alias: 'o', ...pathOption, describe: 'report and journal directory (default reports/<timestamp>)' })
     .option('format', { type: 'string', default: 'all', describe: 'reports to write, comma-separated' })
-    .option('resume', { type: 'string', describe: 'continue the run journaled in this --out directory (or its unfinished --overwrite run)' })
+    .option('resume', { ...pathOption, describe: 'continue the run journaled in this --out directory (or its unfinished --overwrite run)' })
     .option('overwrite', {
       type: 'boolean',
       default: false,
@@ -86,8 +87,13 @@ const builder = (y: Argv) =>
     .option('grace', { ...numberOption('grace', WHOLE_AT_LEAST_0), default: RUN_DEFAULTS.graceMs, describe: 'after SIGINT/SIGTERM, ms to wait for requests in flight' })
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress line on stderr' })
     .option('insecure', { type: 'boolean', default: false, describe: 'DANGER: do not verify TLS certificates (test servers only)' })
-    .option('baseline', { type: 'string', group: 'Gates:', describe: "a report.json (or the directory a run wrote it to) to compare this run with; writes compare.* beside the run's reports" })
+    .option('baseline', { ...pathOption, group: 'Gates:', describe: "a report.json (or the directory a run wrote it to) to compare this run with; writes compare.* beside the run's reports" })
     .option('force', { type: 'boolean', default: false, group: 'Gates:', describe: 'compare with --baseline even when its agent or schemaVersion major differ (another dataset is fine: questions are matched by id)' })
+    .example('answer-eval run', "the sample questions against the embedded engine (in a directory holding answer-eval.config.json: its run options)")
+    .example('answer-eval run -d faq.csv --base-url https://answers.example.com --agent support', 'a question set against a service; the agent code comes from ANSWER_AGENT_CODE')
+    .example('answer-eval run -d faq.csv --baseline main/report.json --fail-on regression', 'the pull-request gate: exit 1 when a question that passed on main fails')
+    .example('answer-eval run --profile nightly', "the run options of answer-eval.config.json with its nightly profile laid over them")
+    .example('answer-eval run --resume reports/2026-11-25T02-00-00Z', 'finish an interrupted run as it was started')
     .epilogue(
       'Gates are judged before the reports are written, so every report carries the verdict; a failed gate exits 1 and says which gate failed and by how much. ' +
         'Quality gates judge this run; --fail-on, --max-broken and --quarantine need --baseline; on a pull request, --fail-on regression fails on any broken question (significant-regression cannot fail on a few). Errors are never regressions: gate them with --max-error-rate. ' +

@@ -1,10 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { parseLatency, SAMPLE_KB, startEngine, type FaultOptions } from '../../engine/index.js';
-import { ConfigError } from '../../errors.js';
-import { ABOVE_0, numberOption, SCORE, SHARE, WHOLE, type NumberRule } from '../../util/numbers.js';
+import { ABOVE_0, numberOption, SCORE, SHARE, WHOLE } from '../../util/numbers.js';
 import { print } from '../output.js';
-
-const PORT: NumberRule = { says: 'a port number, 0-65535 (0: any free port)', accepts: (n) => Number.isInteger(n) && n >= 0 && n <= 65535 };
+import { listenFailure, PORT } from '../listen.js';
+import { pathOption } from '../../util/path-option.js';
 
 interface ServeArgs {
   kb: string;
@@ -29,7 +28,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   describe: 'run the embedded reference Answer Service on a knowledge base',
   builder: (y) =>
     y
-      .option('kb', { type: 'string', default: SAMPLE_KB, defaultDescription: 'datasets/sample/kb.jsonl', describe: 'knowledge base (.jsonl or .csv)' })
+      .option('kb', { ...pathOption, default: SAMPLE_KB, defaultDescription: 'datasets/sample/kb.jsonl', describe: 'knowledge base (.jsonl or .csv)' })
       .option('port', { ...numberOption('port', PORT), default: 8080, describe: 'port (0 = any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on' })
       .option('agent', { type: 'string', default: 'demo', describe: 'agent id expected in "wikiagent"; the code comes from ANSWER_AGENT_CODE' })
@@ -42,7 +41,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('seed', { ...numberOption('seed', WHOLE), default: 1, describe: 'seed of the fault decisions' })
       .option('floor', { ...numberOption('floor', SCORE), describe: 'floor threshold on the 0-100 score scale' })
       .option('follow-up-floor', { ...numberOption('follow-up-floor', SCORE), describe: 'inside a dialogue, the score a follow-up needs to be understood (0-100)' })
-      .option('session-minutes', { ...numberOption('session-minutes', ABOVE_0), describe: "minutes of silence after which a user's dialogue and repeat memory are forgotten (default 30)" }),
+      .option('session-minutes', { ...numberOption('session-minutes', ABOVE_0), describe: "minutes of silence after which a user's dialogue and repeat memory are forgotten (default 30)" })
+      .example('answer-eval serve', 'the sample knowledge base on http://127.0.0.1:8080, with a generated agent code')
+      .example('ANSWER_AGENT_CODE=local answer-eval serve --kb my-kb.jsonl --port 8080', 'try a knowledge-base change before it goes live')
+      .example('answer-eval serve --error-rate 0.05 --latency 50,200', 'a slow, failing service, to see how a CI job copes'),
   handler: async (args) => {
     const faults: FaultOptions = {
       ...(args.latency !== undefined && { latency: parseLatency(args.latency) }),
@@ -89,12 +91,3 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     print('engine stopped\n');
   },
 };
-
-/** A port the engine cannot listen on, as a user mistake naming it; anything else passes on. */
-function listenFailure(error: NodeJS.ErrnoException, host: string, port: number): Error {
-  const at = `${host}:${port}`;
-  if (error.code === 'EADDRINUSE') return new ConfigError(`--port ${port}: ${at} is already in use (another process listens there): choose another port, or --port 0 for any free one`);
-  if (error.code === 'EACCES') return new ConfigError(`--port ${port}: no permission to listen on ${at} (ports below 1024 need privileges): choose a port from 1024, or --port 0`);
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return new ConfigError(`--host ${host}: no such address on this machine (${error.code}): use e.g. 127.0.0.1`);
-  return error;
-}

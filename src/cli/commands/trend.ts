@@ -11,6 +11,7 @@ import { whatIfLine } from '../../trend/what-if.js';
 import { plural } from '../../util/text.js';
 import { print, printError } from '../output.js';
 import { oneLine } from '../../util/terminal.js';
+import { pathOption } from '../../util/path-option.js';
 
 /** The reason of a reader's message, whose file the warning names already. */
 const withoutPrefix = (message: string, prefix: string): string => (message.startsWith(prefix) ? message.slice(prefix.length) : message);
@@ -21,7 +22,7 @@ export const trendCommand = defineCommand({
   builder: (y) =>
     y
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'run directories (each with its report.json), or directories holding them (e.g. one per night)' })
-      .option('out', { alias: 'o', type: 'string', default: 'reports/trend', describe: 'where trend.html, trend.md and trend.json go' })
+      .option('out', { alias: 'o', ...pathOption, default: 'reports/trend', describe: 'where trend.html, trend.md and trend.json go' })
       .option('format', { type: 'string', default: 'all', describe: 'files to write, comma-separated: html,md,json,quarantine (quarantine.txt: the flaky questions, for --quarantine)' })
       .option('flaky-flips', { ...numberOption('flaky-flips', WHOLE_AT_LEAST_1), default: TREND_DEFAULTS.flakyFlips, describe: 'a question is flaky when its top-1 correctness flipped at least this often with neither it nor the service changed' })
       .option('include-what-ifs', {
@@ -31,6 +32,8 @@ export const trendCommand = defineCommand({
       })
       .option('max-new-failures', { ...numberOption('max-new-failures', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail (exit 1) when more questions than this fail in the latest run after passing the last time they were judged' })
       .option('max-flaky', { ...numberOption('max-flaky', WHOLE_AT_LEAST_0), group: 'Gates:', describe: 'fail (exit 1) when more questions than this are flaky' })
+      .example('answer-eval trend reports/nightly -o reports/trend', 'every night under reports/nightly: trend.html, trend.md, trend.json, quarantine.txt')
+      .example('answer-eval trend reports/nightly --max-new-failures 0 --max-flaky 5', 'fail when a question started failing last night, or too many are flaky')
       .epilogue(
         'Runs are put in start-time order. A report written by rescore is a what-if, not a night of history: it is left out (and said) unless --include-what-ifs. ' +
           `Gates are judged after every file is written; a failed gate exits 1.\n\n${EXIT_CODES_HELP}`,
