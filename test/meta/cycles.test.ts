@@ -1,18 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
-
-function* files(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
-    else if (entry.name.endsWith('.ts')) yield path;
-  }
-}
+import { SRC, sourceFiles } from '../helpers/sources.js';
 
 /** The names a module uses as values: every identifier outside types, imports, and the names of properties. */
 function valueNames(source: ts.SourceFile): Set<string> {
@@ -82,7 +72,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
 describe('imports', () => {
   it('no runtime import cycle in src/ (type-only imports aside)', () => {
     const graph = new Map<string, string[]>();
-    for (const file of files(SRC)) graph.set(file, runtimeImports(file));
+    for (const file of sourceFiles()) graph.set(file, runtimeImports(file));
     expect(cycles(graph).map((cycle) => cycle.map((f) => relative(SRC, f)).join(' -> '))).toEqual([]);
   });
 
