@@ -59,12 +59,13 @@ export async function askAll(plan: Plan, record: Recorder, stopping: Stopping): 
   return { ...execution, finishedAt: new Date() };
 }
 
-/** How each question is asked: where, as whom, with what retries, at what rate (one throttle for the whole run). */
+/** How each question is asked: where, as whom, with what retries, at what rate (one throttle for the whole run, slower after a 429). */
 function askContext(plan: Plan, transport: Transport, cancel: AbortSignal): AskContext {
   const { o } = plan;
   const emit = o.onEvent;
   const throttle = new Throttle({
     ...(o.rps !== undefined ? { rps: o.rps } : {}),
+    pauseAll: o.pauseOn429,
     ...(emit ? { onPause: (waitMs: number, rps: number) => emit({ type: 'pause', waitMs, rps }), onRate: (rps: number | null) => emit({ type: 'rate', rps }) } : {}),
   });
   return {
