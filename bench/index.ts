@@ -95,8 +95,9 @@ try {
     const load = loadavg();
     const r = await benchThrottle(tmp, seconds);
     results.throttle = alone(r, load);
-    rows.push(['h throughput with 0.5% 429s (Retry-After 0.05 s)', `${f(r.shortQps, 0)} vs ${f(r.freeQps, 0)} q/s`, `ratio ${f(r.shortRatio)} (Retry-After pauses alone: ~${f(r.shortBound)})`, r.shortRatio >= 0.8 ? 'met (>= 0.8)' : 'NOT met (>= 0.8)']);
-    rows.push(['  same, Retry-After 1 s (the engine default)', `${f(r.longQps, 0)} q/s`, `ratio ${f(r.longRatio)}`, 'every 429 pauses the whole run']);
+    rows.push(['h throughput with 0.5% 429s (Retry-After 1 s)', `${f(r.longQps, 0)} vs ${f(r.freeQps, 0)} q/s`, `ratio ${f(r.longRatio)}`, r.longRatio >= 0.85 ? 'met (>= 0.85)' : 'NOT met (>= 0.85)']);
+    rows.push(['  same, Retry-After 0.05 s', `${f(r.shortQps, 0)} q/s`, `ratio ${f(r.shortRatio)}`, r.shortRatio >= 0.85 ? 'met (>= 0.85)' : 'NOT met (>= 0.85)']);
+    rows.push(['  same, Retry-After 1 s, --pause-on-429', `${f(r.pausedQps, 0)} q/s`, `ratio ${f(r.pausedRatio)} (the pauses alone: ~${f(r.pausedBound)})`, 'every 429 pauses the whole run']);
   }
   if (only.has('g')) {
     const load = loadavg();

@@ -1,11 +1,15 @@
 import { GateFailedError } from '../errors.js';
 import { failures } from '../gate/gates.js';
 import type { Verdict } from '../model/verdict.js';
+import { gateLine } from '../report/verdict.js';
 import { annotate, print, workflowCommand } from './output.js';
 import { oneLine } from '../util/terminal.js';
 
-/** The `::error` annotation GitHub Actions shows on the job for one failed gate. */
-export const gateAnnotation = (gate: string, message: string): string => workflowCommand('error', { title: 'answer-eval gate' }, `${gate}: ${message}`);
+/** The `::error` annotation GitHub Actions shows on the job for one failed gate: the command, its title, its text. */
+const annotation = (gate: string, message: string) => ['error', { title: 'answer-eval gate' }, `${gate}: ${message}`] as const;
+
+/** The annotation of a failed gate as printed (see annotation). */
+export const gateAnnotation = (gate: string, message: string): string => workflowCommand(...annotation(gate, message));
 
 /**
  * Prints every gate judged (on GitHub Actions, `GITHUB_ACTIONS=true`, also an `::error` annotation per failed
@@ -14,8 +18,8 @@ export const gateAnnotation = (gate: string, message: string): string => workflo
  */
 export function enforceGates(verdict: Verdict | undefined, env: NodeJS.ProcessEnv = process.env): void {
   if (verdict === undefined) return;
-  for (const r of verdict.results) print(`  gate ${r.passed ? 'passed' : 'FAILED'}: ${oneLine(r.message)}\n`);
-  if (env['GITHUB_ACTIONS'] === 'true') for (const r of verdict.results) if (!r.passed) annotate('error', { title: 'answer-eval gate' }, `${r.gate}: ${r.message}`);
+  for (const r of verdict.results) print(`  gate ${oneLine(gateLine(r))}\n`);
+  if (env['GITHUB_ACTIONS'] === 'true') for (const r of verdict.results) if (!r.passed) annotate(...annotation(r.gate, r.message));
   const failed = failures(verdict.results);
   if (failed.length > 0) throw new GateFailedError(failed);
 }

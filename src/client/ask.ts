@@ -32,7 +32,7 @@ export interface AskContext {
   signal?: AbortSignal;
   /** Aborts the attempt in flight (the grace period after an interrupt ran out). */
   cancel?: AbortSignal;
-  /** Shared by every worker: --rps and the pause after a 429. */
+  /** Shared by every worker: --rps, and the rate (or the pause) after a 429. */
   throttle?: Throttle;
   /** Told of every wait before a retry, e.g. for the progress line. */
   onRetry?: (question: Question, error: QuestionError, waitMs: number) => void;
@@ -84,8 +84,8 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
     const waitMs = retryWaitMs(attempts - 1, ctx.backoff, retryAfter);
     const retrying = (ctx.retryOn === 'unsent' ? error.unsent : error.retryable) && attempts <= ctx.retries;
     if (retrying) ctx.onRetry?.(question, error, waitMs);
-    // the service is overloaded: the whole run slows down, not only this question. Everyone pauses for what
-    // the service asked; this question's own backoff (jittered, and longer on later retries) is its own
+    // the service is overloaded: the whole run slows down, not only this question, which waits what the service
+    // asked (never less; its backoff when longer) while the others go on at the cut rate (or pause: --pause-on-429)
     if (error.status === 429 || (error.status === 503 && retryAfter !== undefined)) {
       ctx.throttle?.throttled(retryAfter === undefined ? waitMs : Math.min(retryAfter, RETRY_AFTER_CAP_MS));
     }

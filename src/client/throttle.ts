@@ -18,7 +18,12 @@ const TELL_CHANGE = 0.05;
 export interface ThrottleOptions {
   /** Requests per second for the whole run (--rps); undefined: no limit until the service says 429. */
   rps?: number;
-  /** Told when a 429 pauses the run: how long, and the rate it resumes at. */
+  /**
+   * A 429 pauses every request of the run for its Retry-After (--pause-on-429), not only the one retried: for a
+   * service that asks for silence. @default false
+   */
+  pauseAll?: boolean;
+  /** Told when a 429 pauses the run (`pauseAll`): how long, and the rate it resumes at. */
   onPause?: (waitMs: number, rps: number) => void;
   /** Told when the limit in force changes (by 5% or more, or lifted: null), e.g. for the progress line. */
   onRate?: (rps: number | null) => void;
@@ -27,25 +32,28 @@ export interface ThrottleOptions {
 }
 
 /**
- * The gate every attempt of every worker passes before it is sent: a token bucket of --rps (as a
- * schedule of send times, so no queue is kept), and a shared pause after a 429.
+ * The gate every attempt of every worker passes before it is sent: a token bucket of --rps (as a schedule of send
+ * times, so no queue is kept), and the rate control after a 429 (or a 503 with Retry-After).
  *
  * AIMD, polite but not timid:
- * - A 429 pauses every worker until its Retry-After (or backoff) has elapsed, and cuts the rate: from the
- *   rate in force, or (none in force) the rate sent over the last second. The cut follows the evidence, ten
- *   times the share of 429s among the last second's requests: 2% off for a stray 429 in a fast run, half
- *   when 5% or more of the requests got one (a service that really limits the rate). 429s that arrive while
- *   the run is paused are the same storm: they extend the pause and may deepen its cut, to half at most.
- * - After the pause the rate climbs back linearly to the rate sent before the first 429 (or --rps): from half
- *   in RECOVERY_MS, from 10% off in a fifth of that. Then the limit is lifted (none without --rps). The rate
- *   to climb back to is measured only while no limit is in force, so 429s during a climb never lower it: a
- *   stray 429 makes no lasting cut, while 429s that keep coming keep cutting the rate in force.
- *
- * With 0.5% of replies a 429 the pauses, not the cuts, cost the most: a run at r requests/s pausing
- * Retry-After s for each keeps about 1 / (1 + 0.005 * r * Retry-After) of its throughput.
+ * - A 429 cuts the rate: from the rate in force, or (none in force) the rate sent over the last second. The cut
+ *   follows the evidence, ten times the share of 429s among the last second's requests: 2% off for a stray 429 in
+ *   a fast run, half when 5% or more of the requests got one (a service that really limits the rate). The 429'd
+ *   request itself waits its Retry-After before it is retried (src/client/ask.ts); the other requests go on at the
+ *   cut rate. 429s within the Retry-After of a storm's first are the same storm: they cut from the same rate, so
+ *   deepen its cut to half at most; a storm after it cuts again from the rate in force then.
+ * - The rate climbs back linearly at once to the rate sent before the first 429 (or --rps): from half in
+ *   RECOVERY_MS, from 10% off in a fifth of that. Then the limit is lifted (none without --rps). The rate to climb
+ *   back to is measured only while no limit is in force, so 429s during a climb never lower it: a stray 429 makes
+ *   no lasting cut, while 429s that keep coming keep cutting the rate in force.
+ * - With `pauseAll` (--pause-on-429), a 429 also pauses every worker until its Retry-After has elapsed; 429s that
+ *   arrive while the run is paused extend the pause, and the climb starts when it ends. At r requests/s, 0.5% of
+ *   them a 429 with Retry-After T, the pauses keep about 1 / (1 + 0.005 * r * T) of the throughput (0.45 at 400/s
+ *   and T = 1 s), where the default keeps most of it (bench (h)).
  */
 export class Throttle {
   readonly #limit: number;
+  readonly #pauseAll: boolean;
   readonly #now: () => number;
   readonly #onPause: ((waitMs: number, rps: number) => void) | undefined;
   readonly #onRate: ((rps: number | null) => void) | undefined;
@@ -54,6 +62,8 @@ export class Throttle {
   #ceiling: number;
   /** The rate a storm cuts from (its first 429's), so 429s of the same storm cut from the same rate. */
   #stormBase = 0;
+  /** Until when a 429 is of the storm in progress: the first one's Retry-After (the pause, with pauseAll). */
+  #stormUntil = 0;
   #next = 0;
   #pausedUntil = 0;
   #recoveredAt = 0;
@@ -69,6 +79,7 @@ export class Throttle {
     this.#limit = options.rps ?? Infinity;
     this.#rate = this.#limit;
     this.#ceiling = this.#limit;
+    this.#pauseAll = options.pauseAll ?? false;
     this.#now = options.now ?? (() => performance.now());
     this.#onPause = options.onPause;
     this.#onRate = options.onRate;
@@ -94,27 +105,33 @@ export class Throttle {
     return this.#wait(signal);
   }
 
-  /** The service said 429 (or 503 with Retry-After): pause everyone for `waitMs` and slow down. */
+  /** The service said 429 (or 503 with Retry-After) and asked for `waitMs`: slow down (and, with pauseAll, pause everyone). */
   throttled(waitMs: number): void {
     const now = this.#now();
     this.#count(now, this.#throttled);
-    const sameStorm = now < this.#pausedUntil;
+    const sameStorm = now < this.#stormUntil;
     if (!sameStorm) {
       this.#recover(now);
       if (this.#rate === Infinity) {
         // no limit in force (with --rps there always is one, and the ceiling is --rps): the rate to come back to
-        // is the rate sent; soon after a lift, the last second is mostly the last storm's pause and climb, so
+        // is the rate sent; soon after a lift, the last second is mostly the last storm's cut and climb, so
         // the rate that storm came back to still holds
         const sent = Math.max(this.#sentRate(now), MIN_RPS * 2);
         this.#ceiling = now - this.#liftedAt < 1000 ? Math.max(this.#ceiling, sent) : sent;
       }
       this.#stormBase = Math.min(this.#rate, this.#ceiling);
+      this.#stormUntil = now + waitMs;
     }
-    this.#pausedUntil = Math.max(this.#pausedUntil, now + waitMs);
     const share = sum(this.#throttled) / Math.max(1, sum(this.#sends));
     const cut = Math.min(MAX_CUT, Math.max(MIN_CUT, share * CUT_PER_SHARE));
     const cutRate = Math.max(MIN_RPS, this.#stormBase * (1 - cut));
     this.#rate = sameStorm ? Math.min(this.#rate, cutRate) : cutRate;
+    if (!this.#pauseAll) {
+      this.#recoveredAt = now; // the climb starts at once; the next 429 of the storm cuts it back
+      this.#tell();
+      return;
+    }
+    this.#pausedUntil = this.#stormUntil = Math.max(this.#pausedUntil, now + waitMs);
     this.#next = this.#pausedUntil;
     this.#recoveredAt = this.#pausedUntil;
     this.#onPause?.(Math.round(this.#pausedUntil - now), this.#rate);

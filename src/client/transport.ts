@@ -1,4 +1,5 @@
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { abortWaiters } from '../util/abort-waiters.js';
 import { QuestionError } from './errors.js';
 import { redactUrlsIn } from './url.js';
 
@@ -30,8 +31,6 @@ const CLOSE_GRACE_MS = 1000;
 /** One keep-alive pool for the whole run; honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
 export class Transport {
   readonly #dispatcher: Dispatcher;
-  /** Attempts in flight, by the signal that may cancel them: one listener per signal, not one per request. */
-  readonly #inFlight = new Map<AbortSignal, Set<(reason: unknown) => void>>();
 
   constructor(readonly options: TransportOptions) {
     const settings = { connections: options.connections, keepAliveTimeout: 30_000, connect: { rejectUnauthorized: !options.insecure } };
@@ -49,7 +48,7 @@ export class Transport {
   post(url: URL, body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<HttpReply> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<HttpReply>((resolve, reject) => {
-      const cancellable = signal ? this.#watch(signal) : undefined;
+      const cancellable = signal ? abortWaiters(signal) : undefined; // one listener per signal, not one per request
       const attempt = new Attempt(this.options, (error, reply) => {
         cancellable?.delete(attempt.abort);
         if (error !== undefined) reject(error);
@@ -62,18 +61,6 @@ export class Transport {
         attempt.fail(error);
       }
     });
-  }
-
-  #watch(signal: AbortSignal): Set<(reason: unknown) => void> {
-    let set = this.#inFlight.get(signal);
-    if (set === undefined) {
-      const attempts = (set = new Set());
-      this.#inFlight.set(signal, attempts);
-      signal.addEventListener('abort', () => {
-        for (const abort of attempts) abort(signal.reason);
-      }, { once: true });
-    }
-    return set;
   }
 
   /**

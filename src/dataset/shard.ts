@@ -7,16 +7,23 @@ export interface Shard {
   count: number;
 }
 
+/** A shard as written: `i/n` (the journal's header holds it so). */
+export const SHARD_TEXT = /^(\d+)\/(\d+)$/;
+
+/** The shard `i/n` names, when it is one (1 <= i <= n); undefined otherwise. */
+function shardOf(text: string): Shard | undefined {
+  const m = SHARD_TEXT.exec(text.trim());
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  return m && count >= 1 && index >= 1 && index <= count ? { index, count } : undefined;
+}
+
 /** Parses `--shard 2/4`, or `--shard auto` (see shardFromEnv). */
 export function parseShard(value: string, env: NodeJS.ProcessEnv = process.env): Shard {
   if (value.trim() === 'auto') return shardFromEnv(env);
-  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
-  const index = Number(m?.[1]);
-  const count = Number(m?.[2]);
-  if (!m || count < 1 || index < 1 || index > count) {
-    throw new ConfigError(`--shard "${value}" is not a shard (expected i/n with 1 <= i <= n, e.g. 2/4, or auto)`);
-  }
-  return { index, count };
+  const shard = shardOf(value);
+  if (!shard) throw new ConfigError(`--shard "${value}" is not a shard (expected i/n with 1 <= i <= n, e.g. 2/4, or auto)`);
+  return shard;
 }
 
 /** Where `--shard auto` finds its shard, first match wins: [what, index variable, count variable, index base]. */
@@ -35,9 +42,8 @@ export function shardFromEnv(env: NodeJS.ProcessEnv): Shard {
   const explicit = env['ANSWER_EVAL_SHARD'];
   if (explicit !== undefined && explicit.trim() !== '') {
     if (explicit.trim() === 'auto') throw new ConfigError('ANSWER_EVAL_SHARD=auto: give the shard itself, e.g. ANSWER_EVAL_SHARD=2/4');
-    const m = /^(\d+)\/(\d+)$/.exec(explicit.trim());
-    const shard = m ? { index: Number(m[1]), count: Number(m[2]) } : undefined;
-    if (!shard || shard.count < 1 || shard.index < 1 || shard.index > shard.count) {
+    const shard = shardOf(explicit);
+    if (!shard) {
       throw new ConfigError(`ANSWER_EVAL_SHARD="${explicit}" is not a shard (expected i/n with 1 <= i <= n, e.g. 2/4)`);
     }
     return shard;

@@ -4,6 +4,7 @@ import type { Summary } from '../model/report.js';
 import type { GateResult } from '../model/verdict.js';
 import { renamedByLine } from '../compare/line-ids.js';
 import { significanceGate } from './significance.js';
+import { atLeast, atMost, countAtMost, firstIds } from './threshold.js';
 
 export type { GateResult } from '../model/verdict.js';
 
@@ -31,40 +32,25 @@ export interface RegressionGates {
   maxBroken?: number;
 }
 
-const f3 = (v: number): string => v.toFixed(3);
-
-function minimum(name: string, metric: string, flag: string, value: number | null, min: number, whenNull: string): GateResult {
-  const at = { gate: flag, metric, threshold: min, value };
-  if (value === null) return { ...at, passed: false, message: `${name} n/a (${whenNull}) cannot meet ${flag} ${min}` };
-  const passed = value >= min;
-  return { ...at, passed, message: passed ? `${name} ${f3(value)} >= ${flag} ${min}` : `${name} ${f3(value)} < ${flag} ${min} (short by ${f3(min - value)})` };
-}
-
-function maximum(name: string, metric: string, flag: string, value: number | null, max: number): GateResult {
-  const at = { gate: flag, metric, threshold: max, value };
-  // nothing to count (e.g. no fallback question) cannot exceed a maximum
-  if (value === null) return { ...at, passed: true, message: `${name} n/a (nothing to count) passes ${flag} ${max}` };
-  const passed = value <= max;
-  return { ...at, passed, message: passed ? `${name} ${f3(value)} <= ${flag} ${max}` : `${name} ${f3(value)} > ${flag} ${max} (over by ${f3(value - max)})` };
-}
-
 /** Judges the quality gates that were set on one report's summary. Pure. */
 export function qualityGates(summary: Summary, gates: QualityGates): GateResult[] {
   const out: GateResult[] = [];
-  if (gates.minAccuracy !== undefined) out.push(minimum('top1Accuracy', 'top1Accuracy', '--min-accuracy', summary.top1Accuracy, gates.minAccuracy, 'no labeled question without error'));
-  if (gates.minAnswerableAccuracy !== undefined)
-    out.push(minimum('answerableAccuracy', 'answerableAccuracy', '--min-answerable-accuracy', summary.answerableAccuracy, gates.minAnswerableAccuracy, 'no answerable question without error'));
-  if (gates.maxErrorRate !== undefined) out.push(maximum('error rate', 'errorRate', '--max-error-rate', summary.total === 0 ? null : summary.rates.error, gates.maxErrorRate));
-  if (gates.maxFallbackMissedRate !== undefined)
-    out.push(maximum('fallback missed rate', 'fallbackMissedRate', '--max-fallback-missed-rate', ratio(fallbackMissedFraction(summary.outcomes)), gates.maxFallbackMissedRate));
+  if (gates.minAccuracy !== undefined) {
+    out.push(atLeast({ name: 'top1Accuracy', metric: 'top1Accuracy', flag: '--min-accuracy', value: summary.top1Accuracy }, gates.minAccuracy, 'no labeled question without error'));
+  }
+  if (gates.minAnswerableAccuracy !== undefined) {
+    const measure = { name: 'answerableAccuracy', metric: 'answerableAccuracy', flag: '--min-answerable-accuracy', value: summary.answerableAccuracy };
+    out.push(atLeast(measure, gates.minAnswerableAccuracy, 'no answerable question without error'));
+  }
+  if (gates.maxErrorRate !== undefined) {
+    out.push(atMost({ name: 'error rate', metric: 'errorRate', flag: '--max-error-rate', value: summary.total === 0 ? null : summary.rates.error }, gates.maxErrorRate));
+  }
+  if (gates.maxFallbackMissedRate !== undefined) {
+    const measure = { name: 'fallback missed rate', metric: 'fallbackMissedRate', flag: '--max-fallback-missed-rate', value: ratio(fallbackMissedFraction(summary.outcomes)) };
+    out.push(atMost(measure, gates.maxFallbackMissedRate));
+  }
   return out;
 }
-
-/** The first ten ids of a list and how many more there are. */
-const firstIds = (ids: readonly string[], count: number): string => {
-  const shown = ids.slice(0, 10);
-  return shown.join(', ') + (count > shown.length ? `, ... (${count - shown.length} more)` : '');
-};
 
 const listIds = (c: Comparison): string => firstIds(c.questions.broken.map((q) => q.id), c.counts.broken);
 
@@ -141,15 +127,8 @@ export function regressionGates(c: Comparison, gates: RegressionGates): GateResu
   }
   if (gates.failOn === 'significant-regression') out.push(significanceGate(c, gates.alpha ?? 0.05));
   if (gates.maxBroken !== undefined) {
-    const passed = broken <= gates.maxBroken;
-    out.push({
-      gate: '--max-broken',
-      metric: 'broken',
-      threshold: gates.maxBroken,
-      value: broken,
-      passed,
-      message: `${passed ? `${broken} broken <= --max-broken ${gates.maxBroken}` : `${broken} broken questions > --max-broken ${gates.maxBroken} (over by ${broken - gates.maxBroken}): ${listIds(c)}`}${quarantinedNote(c, !passed)}`,
-    });
+    const gate = countAtMost('--max-broken', 'broken', broken, gates.maxBroken, (passed) => `${broken} broken${passed ? '' : ' questions'}`, listIds(c));
+    out.push({ ...gate, message: `${gate.message}${quarantinedNote(c, !gate.passed)}` });
   }
   return out;
 }

@@ -2,8 +2,7 @@ import { interval } from '../compare/render/format.js';
 import type { Comparison } from '../compare/schema.js';
 import { mcnemarMinBroken } from '../compare/stats/mcnemar.js';
 import type { GateResult } from '../model/verdict.js';
-
-const f3 = (v: number): string => v.toFixed(3);
+import { f3 } from './threshold.js';
 
 /** Where to go for a gate that fails on one broken question. */
 const COUNT_GATE = 'to fail on any broken question, use --fail-on regression (or --max-broken N)';

@@ -11,22 +11,24 @@ export interface Execution {
 }
 
 /**
- * Runs `task` over `items` (a stream, read only as slots free up: at most `concurrency` read ahead) with at most
- * `concurrency` at once, so a million questions never queue a million closures. A task keeps its own result (nothing
- * is collected here). The first task that throws stops the execution: nothing more starts, and running tasks settle.
+ * Runs a task over each of `items` (a stream, read only as slots free up: at most `concurrency` read ahead) with at
+ * most `concurrency` at once, so a million questions never queue a million closures. `tasks` makes the task once, given
+ * the signal every task shares (aborted when the execution stops). A task keeps its own result (nothing is collected
+ * here). The first task that throws stops the execution: nothing more starts, and running tasks settle.
  */
 export async function execute<T>(
   items: AsyncIterable<T> | Iterable<T>,
-  task: (item: T, index: number, signal: AbortSignal) => Promise<void>,
+  tasks: (signal: AbortSignal) => (item: T) => Promise<void>,
   options: ExecuteOptions,
 ): Promise<Execution> {
   const stop = new AbortController();
   const onAbort = () => stop.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) onAbort();
+  const task = tasks(stop.signal);
 
   // a slot per running task; items read ahead wait in `ready` (at most `concurrency` of them)
-  const ready: [T, number][] = [];
+  const ready: T[] = [];
   let running = 0;
   let wake: (() => void) | undefined; // the feeding loop, waiting for room
   let stoppedBy: unknown;
@@ -37,15 +39,14 @@ export async function execute<T>(
   const finished = (): void => {
     running--;
     if (stop.signal.aborted) ready.length = 0; // read ahead, never to start
-    const next = ready.shift();
-    if (next !== undefined) start(next[0], next[1]);
+    if (ready.length > 0) start(ready.shift()!);
     wake?.();
   };
-  const start = (item: T, index: number): void => {
+  const start = (item: T): void => {
     running++;
     let pending: Promise<void>;
     try {
-      pending = task(item, index, stop.signal);
+      pending = task(item);
     } catch (error) {
       fail(error);
       finished();
@@ -61,12 +62,11 @@ export async function execute<T>(
   };
 
   const room = () => new Promise<void>((resolve) => (wake = resolve));
-  let index = 0;
   try {
     for await (const item of items) {
       if (stop.signal.aborted) break;
-      if (running < options.concurrency) start(item, index++);
-      else ready.push([item, index++]);
+      if (running < options.concurrency) start(item);
+      else ready.push(item);
       while (ready.length >= options.concurrency && !stop.signal.aborted) await room();
     }
   } finally {

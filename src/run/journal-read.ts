@@ -1,5 +1,6 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
+import { SHARD_TEXT } from '../dataset/shard.js';
 import { ConfigError, InputError } from '../errors.js';
 import { EngineIdentitySchema, QuestionResultSchema } from '../model/report.js';
 import { JsonTextError, longLineMessage, MAX_RESPONSE_BYTES, parseJsonText, printable, splitLines, type Line, type LongLine } from '../util/json-lines.js';
@@ -33,7 +34,7 @@ export const JournalHeaderSchema = z.strictObject({
     timeoutMs: z.number().int().positive(),
     retries: whole,
     maxResponseBytes: z.number().int().positive().max(MAX_RESPONSE_BYTES),
-    shard: z.string().regex(/^\d+\/\d+$/, 'expected i/n').nullable(),
+    shard: z.string().regex(SHARD_TEXT, 'expected i/n').nullable(),
     aliases: z.string().nullable(),
     repeat: z.number().int().min(2).optional(),
     maxTurnDelayMs: whole.optional(),

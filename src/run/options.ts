@@ -78,6 +78,11 @@ export interface RunOptions {
   engine?: EngineIdentity;
   /** Requests per second for the whole run (a token bucket shared by every worker); unset: no limit until a 429. */
   rps?: number;
+  /**
+   * A 429 (or a 503 with Retry-After) pauses every request of the run for its Retry-After, as a service that asks
+   * for silence wants; by default only the retried request waits it, and the run goes on at a lower rate. @default false
+   */
+  pauseOn429?: boolean;
   /** Stop the run as aborted after this many questions in a row ended in error; 0 never stops. @default 20 */
   maxConsecutiveErrors?: number;
   /** Skip TLS certificate verification. @default false */
@@ -129,6 +134,7 @@ export const RUN_DEFAULTS = {
   maxConsecutiveErrors: 20,
   graceMs: 2_000,
   insecure: false,
+  pauseOn429: false,
   repeat: 1,
   maxTurnDelayMs: DEFAULT_MAX_TURN_DELAY_MS,
 } as const;

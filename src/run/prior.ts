@@ -1,5 +1,5 @@
 import { holdsMask } from '../client/secrets/secrets.js';
-import type { Question } from '../model/question.js';
+import type { Conversation, Question } from '../model/question.js';
 import type { QuestionResult } from '../model/report.js';
 import type { Matcher } from '../score/match.js';
 import { replyOf } from '../score/reply.js';
@@ -62,6 +62,16 @@ export class PriorResults {
       return undefined;
     }
     return this.rerunErrors && entry.error ? undefined : entry;
+  }
+
+  /**
+   * A conversation's journaled turns, taken only whole, as one asking journaled them (its lines one after the other):
+   * one cut off half way, or torn by a crash, is asked again from its first turn.
+   */
+  conversation(c: Conversation): JournalEntry[] | undefined {
+    const entries = c.turns.map((turn) => this.entry(turn)); // every turn looked up (see checkUnknown)
+    const whole = entries.every((entry, t): entry is JournalEntry => entry !== undefined && (t === 0 || entries[t - 1]!.offset + entries[t - 1]!.length + 1 === entry.offset));
+    return whole ? entries : undefined;
   }
 
   /** Stops reading the journal (reopened should a lookup need it again). */

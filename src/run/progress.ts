@@ -5,7 +5,7 @@ export type RunEvent =
   | { type: 'result'; id: string; error: boolean }
   /** A question waits `waitMs` before its next attempt. */
   | { type: 'retry'; id: string; reason: string; waitMs: number }
-  /** The service said 429: every worker waits `waitMs`, then the run goes at `rps`. */
+  /** The service said 429 and the run pauses (--pause-on-429): every worker waits `waitMs`, then the run goes at `rps`. */
   | { type: 'pause'; waitMs: number; rps: number }
   /** The rate limit in force changed (--rps, or climbing back after a 429); null: no limit. */
   | { type: 'rate'; rps: number | null }

@@ -3,6 +3,7 @@ import type { ResultSource } from '../model/source.js';
 import { askingOf, repeatsOf } from '../score/repeats.js';
 import { RecordSource } from '../util/records.js';
 import type { JournalEntry } from './journal.js';
+import type { ResultStore } from './store.js';
 
 /**
  * Where a --repeat run keeps the further askings of each question (slot: question index × (times − 1) + k − 1).
@@ -58,6 +59,11 @@ export class RepeatStore {
     if (Number.isNaN(this.#offsets[slot]!)) this.#count++;
     this.#offsets[slot] = at.offset;
     this.#lengths[slot] = at.length;
+  }
+
+  /** Asking `k` of every question, kept as a store of results is (see ResultStore). */
+  asking(k: number): Pick<ResultStore, 'put' | 'keep'> {
+    return { put: (index, result, at) => this.put(index, k, result, at), keep: (index, at) => this.keep(index, k, at) };
   }
 
   /** The further askings of every question that has any, in dataset order, with the question's dataset line and id. */

@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openDataset, type DatasetSource } from '../dataset/source.js';
-import { AnswerEvalError, DatasetChangedError } from '../errors.js';
+import type { Secrets } from '../client/secrets/secrets.js';
+import { AnswerEvalError, DatasetChangedError, InterruptedError, RunAbortedError } from '../errors.js';
 import type { ResultStore } from './store.js';
 
 /** The datasets a run opened itself (from a path), closed when it ends: a pipe's temporary copy goes with them. */
@@ -55,4 +56,30 @@ export async function journalFailure(error: Error, path: string, dir: string, st
     'JOURNAL',
     3,
   );
+}
+
+/** Why an outside stop (the caller's signal: SIGINT, SIGTERM) stopped the run. */
+export function asStopReason(reason: unknown): Error {
+  if (reason instanceof AnswerEvalError) return reason;
+  return new RunAbortedError(`interrupted${reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : ''}`);
+}
+
+/** A stop while the dataset is checked: nothing was sent, nor journaled (a resumed run's journal is as it was). */
+export function checkInterrupted(reason: unknown, resuming: boolean): Error {
+  if (resuming) return asStopReason(reason); // its advice (--resume DIR) holds
+  const by = reason instanceof InterruptedError ? ` by ${reason.signal}` : '';
+  return new RunAbortedError(`interrupted${by} while the dataset was checked: nothing was sent; run the command again`);
+}
+
+/** A stop reason as the report and stderr say it: an error of any kind may quote what the service sent. */
+export function maskedError(error: Error, secrets: Secrets): Error {
+  const message = secrets.mask(error.message);
+  if (message !== error.message) error.message = message;
+  if (error.stack !== undefined && secrets.holds(error.stack)) error.stack = secrets.mask(error.stack);
+  return error;
+}
+
+export function toError(reason: unknown): Error {
+  if (reason instanceof Error) return reason;
+  return new Error(String(reason));
 }

@@ -1,4 +1,5 @@
 import type { GateResult } from '../gate/gates.js';
+import { countAtMost, firstIds } from '../gate/threshold.js';
 import type { FailingQuestion, FlakyQuestion } from './schema.js';
 import { plural } from '../util/text.js';
 
@@ -10,39 +11,17 @@ export interface TrendGates {
   maxFlaky?: number;
 }
 
-const ids = (list: readonly { id: string }[]): string => {
-  const shown = list.slice(0, 10).map((q) => q.id).join(', ');
-  return list.length > 10 ? `${shown}, ... (${list.length - 10} more)` : shown;
-};
-
+const ids = (list: readonly { id: string }[]): string => firstIds(list.map((q) => q.id));
 
 /** Judges the gates that were set. Pure. */
 export function trendGates(failing: readonly FailingQuestion[], flaky: readonly FlakyQuestion[], gates: TrendGates): GateResult[] {
   const out: GateResult[] = [];
   if (gates.maxNewFailures !== undefined) {
     const fresh = failing.filter((q) => q.newFailure);
-    const max = gates.maxNewFailures;
-    const passed = fresh.length <= max;
-    out.push({
-      gate: '--max-new-failures',
-      metric: 'newFailures',
-      threshold: max,
-      value: fresh.length,
-      passed,
-      message: passed ? `${plural(fresh.length, 'new failure')} <= --max-new-failures ${max}` : `${plural(fresh.length, 'new failure')} > --max-new-failures ${max} (over by ${fresh.length - max}): ${ids(fresh)}`,
-    });
+    out.push(countAtMost('--max-new-failures', 'newFailures', fresh.length, gates.maxNewFailures, () => plural(fresh.length, 'new failure'), ids(fresh)));
   }
   if (gates.maxFlaky !== undefined) {
-    const max = gates.maxFlaky;
-    const passed = flaky.length <= max;
-    out.push({
-      gate: '--max-flaky',
-      metric: 'flaky',
-      threshold: max,
-      value: flaky.length,
-      passed,
-      message: passed ? `${plural(flaky.length, 'flaky question')} <= --max-flaky ${max}` : `${plural(flaky.length, 'flaky question')} > --max-flaky ${max} (over by ${flaky.length - max}): ${ids(flaky)}`,
-    });
+    out.push(countAtMost('--max-flaky', 'flaky', flaky.length, gates.maxFlaky, () => plural(flaky.length, 'flaky question'), ids(flaky)));
   }
   return out;
 }

@@ -1,13 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLoopback, type Loopback, type Received } from './loopback.js';
 
-export interface RawRequest {
-  /** The path and query string, as received. */
-  url: string;
-  headers: IncomingHttpHeaders;
-  /** The request body parsed as JSON ({} when it is not). */
-  body: Record<string, unknown>;
-}
+/** A request as received: its path and query, headers, and body parsed as JSON ({} when it is not). */
+export type RawRequest = Received;
 
 export interface RawReply {
   status?: number;
@@ -16,47 +10,18 @@ export interface RawReply {
   body: Buffer | string;
 }
 
-export interface RawServer {
-  url: string;
-  received: RawRequest[];
-  close(): Promise<void>;
-}
+export type RawServer = Loopback;
 
 /**
  * A test server on 127.0.0.1 port 0 that answers with exactly the bytes and headers a test gives (no
  * content-type unless given): for charsets, and for hostile services.
  */
-export async function startRawServer(reply: (req: RawRequest) => RawReply): Promise<RawServer> {
-  const received: RawRequest[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-      } catch {
-        /* left empty */
-      }
-      const r: RawRequest = { url: req.url ?? '', headers: req.headers, body };
-      received.push(r);
-      const { status = 200, headers = {}, body: out } = reply(r);
-      res.writeHead(status, headers);
-      res.end(out);
-    });
+export function startRawServer(reply: (req: RawRequest) => RawReply): Promise<RawServer> {
+  return startLoopback((r, res) => {
+    const { status = 200, headers = {}, body } = reply(r);
+    res.writeHead(status, headers);
+    res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** The question text of a request, e.g. "q3". */

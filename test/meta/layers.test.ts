@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SRC, sourceFiles } from '../helpers/sources.js';
 
 // The pipeline's layers, bottom first: a folder of src/ may import only the folders listed for it
 // (and files at the root of src/: errors, version). model/ is the data contract every stage shares.
@@ -26,22 +26,12 @@ const ALLOWED: Record<string, string[]> = {
   cli: ['*'],
 };
 
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
-
-function* files(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
-    else if (entry.name.endsWith('.ts')) yield path;
-  }
-}
-
 const folderOf = (path: string): string => relative(SRC, path).split('/')[0]!;
 
 describe('layers', () => {
   it('no import in src/ runs back up the pipeline', () => {
     const wrong: string[] = [];
-    for (const file of files(SRC)) {
+    for (const file of sourceFiles()) {
       const from = folderOf(file);
       if (from.endsWith('.ts')) continue; // src/index.ts, src/errors.ts, src/version.ts
       const allowed = ALLOWED[from];

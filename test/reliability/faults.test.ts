@@ -115,7 +115,7 @@ describe('fault injection: every question accounted for exactly once', () => {
 });
 
 describe('polite load', () => {
-  it('a 429 with Retry-After pauses the whole run: nothing is sent during the pause', async () => {
+  it('--pause-on-429: a 429 with Retry-After pauses the whole run: nothing is sent during the pause', async () => {
     let first = true;
     const events: RunEvent[] = [];
     let pauseSeenAt: number | undefined;
@@ -129,7 +129,7 @@ describe('polite load', () => {
     const dataset = writeTemp(dir, 'throttled.jsonl', faultDataset(12));
     const started = performance.now();
     const { report } = await runEvaluation({
-      dataset, baseUrl: target.url, agent: 'a', agentCode: 'c', concurrency: 4, backoff: fast,
+      dataset, baseUrl: target.url, agent: 'a', agentCode: 'c', concurrency: 4, backoff: fast, pauseOn429: true,
       onEvent: (e) => {
         events.push(e);
         if (e.type === 'pause') pauseSeenAt ??= performance.now();

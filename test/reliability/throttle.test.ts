@@ -12,10 +12,10 @@ describe('Throttle (fake clock)', () => {
     expect(t.rps).toBeNull();
   });
 
-  it('a 429 pauses everyone and cuts the rate sent; the storm may deepen the cut to half; 2 s after the pause the limit is lifted', () => {
+  it('--pause-on-429: a 429 pauses everyone and cuts the rate sent; the storm may deepen the cut to half; 2 s after the pause the limit is lifted', () => {
     let now = 0;
     const pauses: [number, number][] = [];
-    const t = new Throttle({ now: () => now, onPause: (ms, rps) => pauses.push([ms, rps]) });
+    const t = new Throttle({ pauseAll: true, now: () => now, onPause: (ms, rps) => pauses.push([ms, rps]) });
     for (let i = 0; i < 40; i++) t.acquire(); // 40 requests in half a second: 80/s
     now = 500;
     t.throttled(2000);
@@ -32,9 +32,9 @@ describe('Throttle (fake clock)', () => {
     expect(t.rps).toBeNull(); // back to the rate sent before the 429: the limit is lifted
   });
 
-  it('a stray 429 makes no lasting cut: one during the climb cuts the rate in force, and the climb still goes back to where it was', () => {
+  it('--pause-on-429: a stray 429 makes no lasting cut: one during the climb cuts the rate in force, and the climb still goes back to where it was', () => {
     let now = 0;
-    const t = new Throttle({ now: () => now });
+    const t = new Throttle({ pauseAll: true, now: () => now });
     const seen: number[] = [];
     const send = (until: number, every: number) => {
       for (; now < until; now += every) {
@@ -59,9 +59,9 @@ describe('Throttle (fake clock)', () => {
     expect(Math.max(...seen)).toBeGreaterThan(195);
   });
 
-  it('429s that keep coming keep cutting: the rate in force halves per storm when 5% or more of requests get one', () => {
+  it('--pause-on-429: 429s that keep coming keep cutting: the rate in force halves per storm when 5% or more of requests get one', () => {
     let now = 0;
-    const t = new Throttle({ now: () => now });
+    const t = new Throttle({ pauseAll: true, now: () => now });
     for (; now < 1000; now += 5) void t.acquire(); // 200/s
     for (let i = 0; i < 20; i++) t.throttled(200); // a storm: 20 of 200
     expect(t.rps).toBeCloseTo(100, 0);
@@ -70,9 +70,9 @@ describe('Throttle (fake clock)', () => {
     expect(t.rps).toBeCloseTo((100 + 200 * (200 / 4000)) / 2, 0);
   });
 
-  it('with --rps the limit is --rps: a 429 cuts it, the climb goes back to it', () => {
+  it('--pause-on-429 with --rps: the limit is --rps: a 429 cuts it, the climb goes back to it', () => {
     let now = 0;
-    const t = new Throttle({ rps: 10, now: () => now });
+    const t = new Throttle({ rps: 10, pauseAll: true, now: () => now });
     expect(t.rps).toBe(10);
     t.throttled(100);
     expect(t.rps).toBe(5); // nothing sent yet: one 429 for no request is the deepest cut, half
@@ -88,7 +88,7 @@ describe('Throttle (fake clock)', () => {
     let now = 0;
     const told: (number | null)[] = [];
     const pauses: number[] = [];
-    const t = new Throttle({ now: () => now, onRate: (rps) => told.push(rps), onPause: (_ms, rps) => pauses.push(rps) });
+    const t = new Throttle({ pauseAll: true, now: () => now, onRate: (rps) => told.push(rps), onPause: (_ms, rps) => pauses.push(rps) });
     for (; now < 1000; now += 10) void t.acquire(); // 100/s, no limit: nothing to tell
     expect(told).toEqual([]);
     t.throttled(0);
@@ -101,6 +101,58 @@ describe('Throttle (fake clock)', () => {
     void limited.acquire();
     void limited.acquire();
     expect(fixed).toEqual([20]);
+  });
+});
+
+describe('Throttle, by default (fake clock): a 429 slows the run, it does not pause it', () => {
+  it('cuts the rate sent without pausing anyone; the climb starts at once and lifts the limit once back', async () => {
+    let now = 0;
+    const told: (number | null)[] = [];
+    const t = new Throttle({ now: () => now, onRate: (rps) => told.push(rps), onPause: () => expect.unreachable('no pause') });
+    for (let i = 0; i < 40; i++) t.acquire(); // 40 requests in half a second: 80/s
+    now = 500;
+    t.throttled(2000);
+    expect(t.rps).toBe(60); // one 429 in 40 requests: a quarter off
+    expect(told).toEqual([60]);
+    expect(t.pausedForMs).toBe(0);
+    await t.acquire(); // the next request goes now, at the cut rate (its own schedule)
+    now = 500 + 500; // the climb: half of the rate sent (80/s) per 2 s, from the 429 on
+    void t.acquire();
+    expect(t.rps).toBe(70);
+    now = 500 + 1000;
+    expect(t.acquire()).toBeUndefined(); // back to the rate sent: the limit is lifted
+    expect(t.rps).toBeNull();
+  });
+
+  it("429s within the first's Retry-After are one storm: its cut deepens to half at most; 429s that keep coming after it cut again", () => {
+    let now = 0;
+    const t = new Throttle({ now: () => now });
+    for (; now < 1000; now += 5) void t.acquire(); // 200/s
+    for (let i = 0; i < 20; i++) t.throttled(200); // a storm: 20 of 200
+    expect(t.rps).toBeCloseTo(100, 5);
+    now = 1100;
+    void t.acquire();
+    expect(t.rps).toBeCloseTo(100 + 100 * (200 / 4000), 5); // climbing at once
+    t.throttled(200); // the same storm (within 200 ms of its first): cut from the same rate, half at most
+    expect(t.rps).toBeCloseTo(100, 5);
+    now = 1300; // after the storm: another cuts the rate in force
+    void t.acquire();
+    const before = t.rps!;
+    t.throttled(200);
+    expect(t.rps).toBeCloseTo(before / 2, 5);
+  });
+
+  it('a 429 with --rps cuts --rps and climbs back to it, sending meanwhile', () => {
+    let now = 0;
+    const t = new Throttle({ rps: 10, now: () => now });
+    t.throttled(1000);
+    expect(t.rps).toBe(5);
+    now = 1000;
+    void t.acquire();
+    expect(t.rps).toBe(7.5);
+    now = 2000;
+    void t.acquire();
+    expect(t.rps).toBe(10);
   });
 });
 

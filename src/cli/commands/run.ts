@@ -52,6 +52,11 @@ const builder = (y: Argv) =>
       ...numberOption('retries', WHOLE_AT_LEAST_0),
       describe: `retries for network errors, timeouts, 429 and 5xx (a turn of a conversation: only a request that cannot have reached the service) [default: ${RUN_DEFAULTS.retries}]`,
     })
+    .option('pause-on-429', {
+      type: 'boolean',
+      default: RUN_DEFAULTS.pauseOn429,
+      describe: "a 429 (or a 503 with Retry-After) pauses every request for its Retry-After; by default only the retried one waits, and the rate is lowered",
+    })
     .option('max-consecutive-errors', {
       ...numberOption('max-consecutive-errors', WHOLE_AT_LEAST_0),
       default: RUN_DEFAULTS.maxConsecutiveErrors,
@@ -197,6 +202,7 @@ export const runCommand = defineCommand({
         onWarning: (message) => printError(`answer-eval: warning: ${oneLine(message)}\n`),
         rerun: argv.rerun,
         rps: argv.rps,
+        pauseOn429: argv.pauseOn429,
         username: argv.username,
         shard: argv.shard === undefined ? undefined : parseShard(argv.shard),
         aliases: argv.aliases,

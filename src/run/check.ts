@@ -1,0 +1,143 @@
+import { buildRequestBody, type RequestSettings } from '../client/request.js';
+import { kbRefsOf, type KbRefs } from '../dataset/kb-refs.js';
+import { metadataProblems, reportedMetadata } from '../dataset/metadata.js';
+import { checkQuestions, checkUnchanged } from '../dataset/read.js';
+import type { DatasetSource } from '../dataset/source.js';
+import { missingInKb } from '../dataset/validate.js';
+import type { KnowledgeBase } from '../engine/kb.js';
+import { formatProblem, InputError, type InputProblem } from '../errors.js';
+import type { Aliases } from '../model/expectations.js';
+import type { DatasetItem, Question } from '../model/question.js';
+import type { DatasetFacts, Resolved } from './head.js';
+import type { PriorResults } from './prior.js';
+import type { SecretSightings } from './secret-sightings.js';
+import { checkInterrupted } from './stop-reasons.js';
+import { kindOf, type Checks } from './work.js';
+
+/** Expectations the knowledge base cannot meet, named one by one; the others are counted. */
+const NAMED_MISMATCHES = 20;
+
+/** What the check of a run's dataset is given. */
+export interface CheckSetup {
+  o: Resolved;
+  settings: RequestSettings;
+  sightings: SecretSightings;
+  kb: KnowledgeBase | undefined;
+  aliases: Aliases | undefined;
+  prior: PriorResults | undefined;
+  runName: string;
+  /** Whether an item is the run's (its shard's). */
+  mine: (item: DatasetItem) => boolean;
+}
+
+/** What the check found: the dataset as the journal and the report describe it, and the run's size. */
+export interface Checked {
+  dataset: DatasetFacts;
+  /** Questions of the run (its shard's; turns included). */
+  total: number;
+  /** Askings the journal lacks: to make now. */
+  toAsk: number;
+}
+
+/**
+ * Pass 1 of a run: the whole dataset in one streaming pass, every problem found before anything is sent (bad rows,
+ * requests that cannot be built, settings the dataset cannot take), what the journal holds looked up, and what may
+ * not be what was meant told (expectations the knowledge base cannot meet, secrets in the dataset, metadata left out,
+ * a dataset without ids).
+ */
+export async function checkRun(source: DatasetSource, s: CheckSetup): Promise<Checked> {
+  const { o, prior } = s;
+  const check = new RunCheck(s, source.name);
+  let byLine = 0; // items named by their line (no id given)
+  const checked = await checkQuestions(source, (item) => {
+    if (o.signal?.aborted) throw checkInterrupted(o.signal.reason, prior !== undefined);
+    if (item.id === String(item.line)) byLine++;
+    if (s.mine(item)) kindOf(item).check(item, check);
+  });
+  if (checked.problems.length > 0) throw new InputError(checked.problems);
+  if (check.refused) throw check.refused;
+  prior?.checkUnknown();
+  prior?.close();
+  check.tell();
+  for (const p of metadataProblems(checked.metadata, source.name)) o.onWarning?.(formatProblem(p));
+  const metadata = reportedMetadata(checked.metadata);
+  const idsByLine = byLine > 0 && !checked.columns.includes('id');
+  if (idsByLine) {
+    o.onWarning?.(
+      `${source.name} has no id column: its questions are named by their line. compare and --baseline match questions by id, so a row ` +
+        'added or removed renames every question after it (a regression gate then cannot be judged, and fails); give each row a stable id',
+    );
+  }
+  const dataset: DatasetFacts = {
+    path: source.name,
+    sha256: checked.sha256,
+    questions: checked.count,
+    ...(source.encoding ? { encoding: source.encoding } : {}),
+    ...(checked.conversations > 0 ? { conversations: checked.conversations } : {}),
+    ...(idsByLine ? { idsByLine } : {}),
+    ...(metadata ? { metadata } : {}),
+  };
+  await checkUnchanged(source);
+  return { dataset, total: check.total, toAsk: check.toAsk };
+}
+
+/** What the kinds of items tell the check, gathered (see Checks). */
+class RunCheck implements Checks {
+  total = 0;
+  toAsk = 0;
+  refused: Error | undefined;
+  readonly #kbRefs: KbRefs | undefined;
+  readonly #mismatches: InputProblem[] = [];
+  #mismatchCount = 0;
+
+  constructor(
+    private readonly s: CheckSetup,
+    readonly file: string,
+  ) {
+    // expectations the knowledge base cannot meet: told, not refused (the run measures the service as it is)
+    this.#kbRefs = s.kb && s.o.onKbMismatch ? kbRefsOf(s.kb) : undefined;
+  }
+
+  get repeat(): number {
+    return this.s.o.repeat;
+  }
+
+  get runName(): string {
+    return this.s.runName;
+  }
+
+  get prior(): PriorResults | undefined {
+    return this.s.prior;
+  }
+
+  count(slots: number, toAsk: number): void {
+    this.total += slots;
+    this.toAsk += toAsk;
+  }
+
+  vet(q: Question): void {
+    try {
+      buildRequestBody(q, this.s.settings);
+    } catch (error) {
+      this.refuse(error as Error);
+    }
+  }
+
+  look(q: Question): void {
+    if (this.#kbRefs) {
+      for (const problem of missingInKb(q, this.#kbRefs, this.file, this.s.aliases)) if (++this.#mismatchCount <= NAMED_MISMATCHES) this.#mismatches.push(problem);
+    }
+    this.s.sightings.question(q, this.file);
+  }
+
+  refuse(error: Error): void {
+    this.refused ??= error;
+  }
+
+  /** Tells, once, what may not be what was meant: expectations the knowledge base cannot meet, secrets in the text. */
+  tell(): void {
+    const { o, sightings } = this.s;
+    if (this.#mismatchCount > 0) o.onKbMismatch?.(this.#mismatches, this.#mismatchCount);
+    for (const warning of sightings.warnings()) o.onWarning?.(warning);
+  }
+}

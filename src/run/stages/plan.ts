@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestSettings } from '../../client/request.js';
+import { Secrets } from '../../client/secrets/secrets.js';
+import { suppliedSecrets, tooShortWarnings } from '../../client/secrets/supplied.js';
+import { answerEndpoint } from '../../client/url.js';
+import { readAliases } from '../../dataset/aliases.js';
+import { itemsOf } from '../../dataset/read.js';
+import { inShard } from '../../dataset/shard.js';
+import type { DatasetSource } from '../../dataset/source.js';
+import { loadKnowledgeBase } from '../../engine/kb.js';
+import { ConfigError } from '../../errors.js';
+import type { DatasetItem } from '../../model/question.js';
+import type { EntryInfo } from '../../score/metrics/entries.js';
+import { inPages } from '../../util/pages.js';
+import { checkRun } from '../check.js';
+import type { DatasetFacts, Resolved } from '../head.js';
+import { journalPath } from '../journal.js';
+import { entriesOf } from '../knowledge-base.js';
+import type { RunOptions } from '../options.js';
+import { PriorResults } from '../prior.js';
+import { SecretSightings } from '../secret-sightings.js';
+import { settle } from '../settle.js';
+import { datasetStop, endOnError, type OpenedDatasets } from '../stop-reasons.js';
+import { checkBaseUrl } from '../target.js';
+import { kindOf, type Planning, type Work } from '../work.js';
+import { Judge } from './judge.js';
+
+/**
+ * Questions read from the dataset at a time while asking. Reading a page holds up the replies that arrive meanwhile (their
+ * latency grows, their slots wait): 1,024 rows held them up to 20 ms, taking 2% off the questions a second at 50 ms
+ * latency (bench b); 128 rows keep it to a few ms and still read in bursts (see inPages).
+ */
+const PAGE = 128;
+
+/** A run as planned: what it asks, where and how, and what it found in the dataset and the journal. */
+export interface Plan {
+  readonly o: Resolved;
+  /** Every secret the user gave, masked in whatever the service sends back and in every stop reason. */
+  readonly secrets: Secrets;
+  readonly endpoint: URL;
+  readonly settings: RequestSettings;
+  readonly judge: Judge;
+  /** The journal resumed: its results, each checked against its question before it is taken. */
+  readonly prior: PriorResults | undefined;
+  readonly source: DatasetSource;
+  readonly dataset: DatasetFacts;
+  /** Questions of the run (its shard's; turns included). */
+  readonly total: number;
+  /** Askings the journal lacks: to make now. */
+  readonly toAsk: number;
+  /** The knowledge base's entries, for the scoring. */
+  readonly knowledgeBase: EntryInfo[] | undefined;
+  /** A fresh name per run (a resumed run is a new one), in the user name of each conversation without its own. */
+  readonly runName: string;
+}
+
+/**
+ * Stage 1, read and plan: the options (a resumed run's from its journal), the secrets, the knowledge base, and the
+ * dataset checked in one streaming pass (see checkRun), the journal's results looked up, the shard and the repeats
+ * counted. Every problem is found here, before anything is sent.
+ */
+export async function planRun(options: RunOptions, datasets: OpenedDatasets): Promise<Plan> {
+  const { o, journal } = await settle(options);
+  // every secret the user gave, masked in whatever the service sends back; those too short to be, said now
+  const supplied = suppliedSecrets({ agentCode: o.agentCode, baseUrl: o.baseUrl });
+  for (const warning of tooShortWarnings(supplied)) o.onWarning?.(warning);
+  const secrets = new Secrets(supplied);
+  const sightings = new SecretSightings(supplied);
+  if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
+  const endpoint = answerEndpoint(checkBaseUrl(o.baseUrl).baseUrl); // a ConfigError names the --base-url as typed
+  const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
+  const judge = new Judge(o.language, aliases);
+  const prior = journal && new PriorResults(journal, journalPath(o.journalDir!), o.rerun === 'errors', judge.journaled);
+  // read once: its entries for the scoring, what expectations may name for the check before the first request
+  // (the embedded engine's comes loaded: openTarget read it for the engine)
+  const kb = typeof o.knowledgeBase === 'string' ? await loadKnowledgeBase(o.knowledgeBase) : o.knowledgeBase;
+  if (kb) sightings.knowledgeBase(kb);
+  const settings: RequestSettings = {
+    agent: o.agent,
+    language: o.language,
+    guest: o.guest,
+    forceSubscription: o.forceSubscription,
+    output: o.output,
+    ...(o.username !== undefined ? { username: o.username } : {}),
+  };
+  const runName = randomBytes(4).toString('hex');
+  const source = await datasets.open(o.dataset, o.encoding);
+  const checked = await checkRun(source, { o, settings, sightings, kb, aliases, prior, runName, mine: mineOf(o) });
+  return { o, secrets, endpoint, settings, judge, prior, source, runName, knowledgeBase: kb && entriesOf(kb), ...checked };
+}
+
+/** Whether an item is the run's: every item, or those of its shard. */
+const mineOf = (o: Resolved) => (item: DatasetItem): boolean => o.shard === undefined || inShard(item.id, o.shard);
+
+/**
+ * Pass 2: the planned work, as a stream read a page at a time, the dataset read again for each asking of --repeat (so
+ * the askings of a question are spread over the run). What the journal holds is kept (`keep`) instead of asked. A
+ * dataset that changed since the check stops the run (`stop`): nothing more is read, what was asked stays.
+ */
+export async function* plannedWork(plan: Plan, keep: Planning['keep'], stop: (reason: Error) => void): AsyncGenerator<Work> {
+  const { o, source } = plan;
+  const planning: Planning = { prior: plan.prior, keep };
+  const mine = mineOf(o);
+  const changed = (error: unknown): void => stop(datasetStop(error, o.journalDir, o.resumeDir ?? o.journalDir));
+  for (let k = 0; k < o.repeat; k++) {
+    let index = 0;
+    for await (const item of inPages(endOnError(itemsOf(source), changed), PAGE)) {
+      if (!mine(item)) continue;
+      const kind = kindOf(item);
+      const work = kind.plan(item, index, k, planning);
+      if (work !== undefined) yield work;
+      index += kind.slots(item);
+    }
+  }
+}
