@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_KB, loadKnowledgeBase, parseLatency, startEngine, type FaultOptions, type RunningEngine } from '../../src/engine/index.js';
 import { createFaultPlanner, fnv1a32, MAX_PLANNED_KEYS, mulberry32, type FaultPlan } from '../../src/engine/faults.js';
 import { ConfigError } from '../../src/errors.js';
@@ -175,12 +175,17 @@ describe('fault injection', () => {
 
   it('ends a delay when the client goes: nothing injected, nothing counted, close does not wait', async () => {
     const e = await start({ latency: { median: 20_000 }, errorRate: 1 });
-    await expect(fetch(`${e.url}/api/v1/answer`, {
+    const gone = new AbortController();
+    const asked = fetch(`${e.url}/api/v1/answer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', wikiclone_code: e.code },
       body: JSON.stringify(specBody('demo')),
-      signal: AbortSignal.timeout(100),
-    })).rejects.toThrow();
+      signal: gone.signal,
+    });
+    // the client goes once the engine holds its request (on a loaded machine a fixed 100 ms may come first)
+    await vi.waitFor(() => expect(e.stats().requests).toBe(1), { timeout: 5_000, interval: 20 });
+    gone.abort();
+    await expect(asked).rejects.toThrow();
     await new Promise((r) => setTimeout(r, 50));
     expect(e.stats()).toEqual({ requests: 1, faults: { error: 0, malformed: 0, reset: 0, throttle: 0, oversize: 0 } });
     const t = performance.now();
