@@ -1,16 +1,11 @@
 import { escapeHtml as h } from '../escape.js';
 import type { ScoredData } from '../../model/source.js';
-import { client } from './client.js';
 import { encodePageData, pageIndex } from './data.js';
-import { entriesClient } from './entries-client.js';
 import { pageContext } from './page.js';
+import { pageScript } from './script.js';
 import { sectionsOf } from './sections.js';
 import { CONVERSATION_STYLES, STYLES } from './styles.js';
-import { threadsClient } from './threads-client.js';
 import { verdictBanner } from '../verdict.js';
-
-/** A script element running a self-contained function (serialized with Function.toString). */
-const script = (fn: () => void): string => `<script>(${fn.toString().replace(/<\//g, '<\\/')})();</script>`;
 
 /** The run in one line of facts, each wrapping as a whole on a narrow screen. */
 function runFacts(data: ScoredData): string {
@@ -30,13 +25,15 @@ function runFacts(data: ScoredData): string {
  * report.html: one self-contained page (inline CSS, script and data, no request of any kind).
  * The sections (SECTIONS, one function each) are rendered here as HTML and SVG, so they show with JavaScript off;
  * the question table, and the conversations' threads, are built in the page from the embedded, gzip-compressed data,
- * one page at a time. Passes over the results: three (entry index, failing questions without JavaScript, page data),
- * four with conversations (the failing ones without JavaScript).
+ * one page at a time, by the page's script (src/pages/report.ts, bundled). Passes over the results: three (entry
+ * index, failing questions without JavaScript, page data), four with conversations (the failing ones without JavaScript).
  */
 export function* renderHtml(data: ScoredData): Generator<string> {
   const report = data.head;
   const { run } = report;
   const page = pageContext(data);
+  // read first: a page without its script is not written at all
+  const script = pageScript(page.metrics.conversations ? 'report-conversations' : 'report');
   const index = pageIndex(data);
   const sections = sectionsOf(page);
   const title = `answer-eval · ${run.dataset.path}`;
@@ -69,9 +66,7 @@ ${report.gates ? `${verdictBanner(report.gates)}\n` : ''}${run.status === 'parti
 <script id="page-data" type="application/octet-stream">`;
   yield* encodePageData(data.results, { index });
   yield `</script>
-${script(entriesClient)}
-${page.metrics.conversations ? `${script(threadsClient)}
-` : ''}${script(client)}
+${script}
 </body>
 </html>
 `;

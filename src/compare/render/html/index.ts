@@ -3,7 +3,7 @@ import { verdictBanner } from '../../../report/verdict.js';
 import type { ChangeSource } from '../../changes.js';
 import type { Comparison } from '../../schema.js';
 import { compareWarnings, quarantineText, questionSets, scopeNote } from '../format.js';
-import { client } from './client.js';
+import { pageScript } from '../../../report/html/script.js';
 import { conversationsSection } from './conversations.js';
 import { encodePageData } from './data.js';
 import { cards, driftHistogram, metricTable, noscriptBroken, sliceTable } from './sections.js';
@@ -22,6 +22,7 @@ const side = (r: Comparison['base']): string => `<b>${h(r.file)}</b> (${h(r.star
  * score drift grouped by entry or category. Reads the changes once (twice when a class is over the page's limit).
  */
 export function* renderCompareHtml(c: Comparison, changes: ChangeSource, options: { pageRows?: number } = {}): Generator<string> {
+  const script = pageScript('compare'); // first: a page without its script is not written at all
   const note = scopeNote(c);
   const quarantine = quarantineText(c);
   yield `<!doctype html>
@@ -76,7 +77,7 @@ ${sliceTable('tag', c.slices.tag) || '<p class="hint">No tags.</p>'}
 <script id="page-data" type="application/octet-stream">`;
   yield* encodePageData(c, changes, options.pageRows);
   yield `</script>
-<script>(${client.toString().replace(/<\//g, '<\\/')})();</script>
+${script}
 </body>
 </html>
 `;
