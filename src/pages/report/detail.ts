@@ -101,7 +101,9 @@ export function detailRow(view: PageView, i: number, columns: number): HTMLTable
       p.append(el('span', `The expected answer, seen at rank ${rank}: `, 'k'), el('span', seen[0][A.text], 'v'));
       td.append(p);
     }
-    td.append(rankedTable(view, i, ranked));
+    const wrap = el('div', null, 'ranked-wrap');
+    wrap.append(rankedTable(view, i, ranked));
+    td.append(wrap);
   }
   tr.append(td);
   return tr;

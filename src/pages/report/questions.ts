@@ -12,6 +12,13 @@ const PAGE_SIZES = [50, 100, 250];
 /** The table's columns (src/report/html/sections.ts writes their heads); an open question's detail spans them. */
 const COLUMNS = 9;
 
+/** A cell with its column's class; `label` names it where a narrow screen shows the row as a card (`data-label`). */
+function cell(text: string | number | null, cls: string, label?: string): HTMLTableCellElement {
+  const td = el('td', text, cls);
+  if (label) td.dataset['label'] = label;
+  return td;
+}
+
 /** A question's row in the table: line, id, question, language, outcome, expected, top-1, score, latency. */
 function questionRow(view: PageView, i: number, open: boolean): HTMLTableRowElement {
   const r = view.rows[i]!;
@@ -20,17 +27,17 @@ function questionRow(view: PageView, i: number, open: boolean): HTMLTableRowElem
   const tr = el('tr', null, open ? 'row open' : 'row');
   tr.dataset['i'] = String(i);
   tr.tabIndex = 0;
-  const outcome = el('td');
+  const outcome = cell(null, 'outcome');
   outcome.append(el('span', view.outcomeLabelOf(i), `badge o-${view.outcomeOf(i)}`));
-  const got = el('td', null, 'got');
+  const got = cell(null, 'got', 'top-1');
   if (ans) {
     got.append(el('span', entryName(ans), 'label'));
     for (const f of view.flagsOf(ans)) got.append(el('span', f, `flag f-${f}`));
     got.append(el('div', ans[A.text], 'answer'));
   } else got.append(el('span', r[R.error] ?? 'no answer', 'hint'));
   const latency = r[R.latency];
-  tr.append(el('td', r[R.line], 'num'), el('td', r[R.id], 'id'), el('td', r[R.question], 'question'), el('td', view.data.languages[r[R.language]]!), outcome,
-    el('td', r[R.expected], 'expected'), got, el('td', top ? top[1].toFixed(3) : '—', 'num'), el('td', latency === null ? '—' : Math.round(latency), 'num'));
+  tr.append(cell(r[R.line], 'num line', 'line'), cell(r[R.id], 'id'), cell(r[R.question], 'question'), cell(view.data.languages[r[R.language]]!, 'lang'), outcome,
+    cell(r[R.expected], 'expected', 'expected'), got, cell(top ? top[1].toFixed(3) : '—', 'num score', 'score'), cell(latency === null ? '—' : Math.round(latency), 'num latency'));
   return tr;
 }
 

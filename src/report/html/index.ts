@@ -7,6 +7,16 @@ import { sectionsOf } from './sections.js';
 import { CONVERSATION_STYLES, STYLES } from './styles.js';
 import { verdictBanner } from '../verdict.js';
 
+/** What report.html is written with besides the report (the renderers' options: src/report/formats.ts). */
+export interface ReportPageOptions {
+  /** The run was compared with this baseline (`run --baseline`): compare.html is beside report.html. */
+  baseline?: { readonly file: string } | undefined;
+}
+
+/** Links to the pages written with this one: compare.html, for a run with a baseline. */
+const pageLinks = (o: ReportPageOptions): string =>
+  o.baseline ? `<p class="page-links"><a href="compare.html">compare.html</a>: this run against its baseline, ${h(o.baseline.file)}</p>\n` : '';
+
 /** The run in one line of facts, each wrapping as a whole on a narrow screen. */
 function runFacts(data: ScoredData): string {
   const { run, tool, schemaVersion } = data.head;
@@ -28,7 +38,7 @@ function runFacts(data: ScoredData): string {
  * one page at a time, by the page's script (src/pages/report.ts, bundled). Passes over the results: three (entry
  * index, failing questions without JavaScript, page data), four with conversations (the failing ones without JavaScript).
  */
-export function* renderHtml(data: ScoredData): Generator<string> {
+export function* renderHtml(data: ScoredData, options: ReportPageOptions = {}): Generator<string> {
   const report = data.head;
   const { run } = report;
   const page = pageContext(data);
@@ -50,7 +60,7 @@ export function* renderHtml(data: ScoredData): Generator<string> {
 <header>
 <h1>${h(title).replace(/\//g, '/<wbr>')}</h1>
 ${runFacts(data)}
-</header>
+${pageLinks(options)}</header>
 ${report.gates ? `${verdictBanner(report.gates)}\n` : ''}${run.status === 'partial' ? `<div class="banner">Partial run: ${h(report.summary.total)} of ${h(run.dataset.questions)} questions were asked${run.stopReason ? ` (${h(run.stopReason)})` : ''}.</div>\n` : ''}<nav class="toc" aria-label="sections">${sections.map((s) => `<a href="#${s.id}"${s.id === 'questions' && page.attention > 0 ? ' class="attention"' : ''}>${h(s.nav?.(page) ?? s.title)}</a>`).join('')}</nav>
 <main>
 `;
