@@ -6,6 +6,8 @@ const SLOW = ['test/**/*.e2e.test.ts', 'test/**/*.browser.test.ts'];
 
 export default defineConfig({
   test: {
+    // the pages' scripts (src/pages/), bundled before any test renders a page: tests import src/ without a build
+    globalSetup: ['./build-pages.mjs'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [

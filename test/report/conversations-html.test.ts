@@ -25,11 +25,11 @@ describe('report.html with conversations (rendered, without a browser)', () => {
     expect(data.rows.map((r) => r.length)).toEqual([17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 17, 18, 18]);
   });
 
-  it('has a Conversations section after the overview, in the navigation with its failing count, its script before the table’s', () => {
+  it('has a Conversations section after the overview, in the navigation with its failing count, and the script that draws its threads', () => {
     expect(html).toContain('<a href="#overview">Overview</a><a href="#conversations">Conversations (3 failing)</a><a href="#questions"');
     expect(html.indexOf('<section id="conversations">')).toBeGreaterThan(html.indexOf('<section id="overview">'));
     expect(html.indexOf('<section id="conversations">')).toBeLessThan(html.indexOf('<section id="questions">'));
-    expect(html.indexOf('<script>(function threadsClient')).toBeLessThan(html.indexOf('<script>(function client'));
+    expect(html).toContain('<script data-page="report-conversations">');
     expect(html).toContain('<a href="#conversations" class="to-threads" data-verdict="failing">3 failing conversations →</a>');
   });
 
@@ -41,7 +41,8 @@ describe('report.html with conversations (rendered, without a browser)', () => {
   it('a run without conversations has none of it: no section, no script, no styles, rows as before', () => {
     const plain = renderString('html', makeReport(20));
     expect(plain).not.toContain('id="conversations"');
-    expect(plain).not.toContain('threadsClient');
+    expect(plain).not.toContain('report-conversations');
+    expect(plain).toContain('<script data-page="report">');
     expect(plain).not.toContain('.thread-head');
     expect(new Set(pageData(plain).rows.map((r) => r.length))).toEqual(new Set([17]));
   });

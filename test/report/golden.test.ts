@@ -45,7 +45,7 @@ const readableHtml = (html: string): string =>
   html
     .replace(/<style>([\s\S]*?)<\/style>/, (whole, css: string) => (styleSheets[css] ? `<style>(${styleSheets[css]}: golden/styles.css)</style>` : whole))
     .replace(/<script id="page-data"[^>]*>[^<]*<\/script>/, () => `<script id="page-data">\n${JSON.stringify(shownData(html), null, 1)}\n</script>`)
-    .replace(/<script>\(function (\w+)[\s\S]*?<\/script>/g, (_, name: string) => `<script>(${name} code)</script>`);
+    .replace(/<script data-page="([\w-]+)">[\s\S]*?<\/script>/g, (_, name: string) => `<script>(${name} page script)</script>`);
 
 function edgeReport(): Report {
   const results: QuestionResult[] = reportEdgeCases();

@@ -1,6 +1,6 @@
 import type { ChangeSource } from '../changes.js';
 import type { Comparison } from '../schema.js';
-import { renderCompareHtml } from './html/index.js';
+import { renderCompareHtml, type ComparePageOptions } from './html/index.js';
 import { renderCompareJson } from './json.js';
 import { renderCompareMarkdown } from './markdown.js';
 
@@ -10,8 +10,8 @@ import { renderCompareMarkdown } from './markdown.js';
  */
 export const COMPARE_FORMATS = {
   json: { file: 'compare.json', render: (c: Comparison) => [renderCompareJson(c)] },
-  html: { file: 'compare.html', render: (c: Comparison, changes: ChangeSource) => renderCompareHtml(c, changes) },
+  html: { file: 'compare.html', render: (c: Comparison, changes: ChangeSource, o?: ComparePageOptions) => renderCompareHtml(c, changes, o) },
   md: { file: 'compare.md', render: (c: Comparison) => [renderCompareMarkdown(c)] },
-} satisfies Record<string, { file: string; render: (c: Comparison, changes: ChangeSource) => Iterable<string> }>;
+} satisfies Record<string, { file: string; render: (c: Comparison, changes: ChangeSource, o?: ComparePageOptions) => Iterable<string> }>;
 
 export type CompareFormat = keyof typeof COMPARE_FORMATS;

@@ -14,14 +14,37 @@ interface Histogram {
 
 type Head = ScoredData['head'];
 
+/** Width in the chart's units of a label of this many characters (10.5 px system font, digits and spaces). */
+const textWidth = (chars: number): number => Math.ceil(chars * 6.4);
+
 /** Room for a mark label ("p90 1234 ms") before the next one must go a line lower. */
 const LABEL_GAP = 74;
+
+/**
+ * The width of the charts in their own units: narrow enough that a chart fitting a 390 px phone keeps its text
+ * legible (about 9 px), and shown no wider than 1.2 times that on a wide screen (svg.ts).
+ */
+export const CHART_WIDTH = 400;
+
+/** Keys of a chart's lines (a swatch and a label each), side by side from `left`, a row lower when `right` is reached. */
+function keyRows(items: readonly [cls: string, label: string][], left: number, right: number): { svg: string; rows: number } {
+  let x = left;
+  let row = 0;
+  const svg = items.map(([cls, label]) => {
+    const w = 14 + textWidth(label.length) + 12;
+    if (x > left && x + w > right) [x, row] = [left, row + 1];
+    const at = x;
+    x += w;
+    return `<rect class="${cls}" x="${at}" y="${4 + row * 14}" width="10" height="10"/><text x="${at + 14}" y="${13 + row * 14}">${h(label)}</text>`;
+  }).join('');
+  return { svg, rows: row + 1 };
+}
 
 /** Top-1 score histogram, correct and not correct side by side in each bin, the recommended threshold marked. */
 export function scoreChart(report: Head): string {
   const good = report.metrics.scores.correct.histogram;
   const bad = report.metrics.scores.notCorrect.histogram;
-  const f = frame(560, 220);
+  const f = frame(CHART_WIDTH, 200);
   const edges = [...good.edges, ...bad.edges];
   const x = scaleLinear().domain([Math.min(0, ...edges), Math.max(1, ...edges)]).range([f.left, f.right]);
   const y = scaleLinear().domain([0, max([...good.counts, ...bad.counts, 1]) ?? 1]).nice().range([f.bottom, f.top]);
@@ -32,7 +55,10 @@ export function scoreChart(report: Head): string {
       return rect(x0 + half * w + 0.5, y(c), w - 1, f.bottom - y(c), cls, `${what}, score ${hist.edges[i]}–${hist.edges[i + 1]}: ${c}`);
     }).join('');
   const t = report.metrics.thresholds.recommended?.threshold;
-  const mark = t === undefined ? '' : `<line class="mark" x1="${r1(x(t))}" x2="${r1(x(t))}" y1="${f.top}" y2="${f.bottom}"/><text class="mark-label" x="${r1(x(t)) + 4}" y="${f.top + 10}">recommended ${h(t)}</text>`;
+  const label = `recommended ${t}`;
+  // left of its line when it would not fit right of it
+  const flip = t !== undefined && x(t) + 4 + textWidth(label.length) > f.width;
+  const mark = t === undefined ? '' : `<line class="mark" x1="${r1(x(t))}" x2="${r1(x(t))}" y1="${f.top}" y2="${f.bottom}"/><text class="mark-label" x="${r1(x(t)) + (flip ? -4 : 4)}" y="${f.top + 10}"${flip ? ' text-anchor="end"' : ''}>${h(label)}</text>`;
   const body = axisLeft(f, y, String) + bars(good, 'ok', 0, 'correct') + bars(bad, 'bad', 1, 'not correct') + axisBottom(f, x, 'top-1 score', String) + mark + legend(f.left + 8, f.top, [['ok', 'correct'], ['bad', 'not correct']]);
   return svg(f, 'Top-1 score: correct vs not correct', body);
 }
@@ -52,27 +78,28 @@ export function thresholdChart(report: Head): string | null {
   const th = report.metrics.thresholds;
   const curve = th.curve;
   if (curve.length === 0) return null;
-  const f = frame(720, 250, 44, 30, 34);
+  type Line = [cls: string, key: string, label: string, value: (p: ThresholdPoint) => number];
+  const lines: Line[] = [['curve', 'key-accent', 'in-scope answered correctly', (p) => p.answeredCorrectly]];
+  if (th.outOfScope > 0) lines.push(['curve oos', 'key-oos', 'out-of-scope refused', (p) => p.refusedCorrectly]);
+  if (th.objective !== 'keep-accuracy') lines.push(['curve objective', 'key-objective', 'objective', (p) => p.objective]);
+  const width = CHART_WIDTH + 40;
+  const keys = keyRows(lines.map(([, key, label]) => [key, label]), 44, width - 14);
+  const f = frame(width, 232 + keys.rows * 14, 44, 30, 20 + keys.rows * 14);
   const lo = curve[0]!.threshold;
   const hi = curve.at(-1)!.threshold;
   const x = scaleLinear().domain([lo, hi > lo ? hi : lo + 1]).range([f.left, f.right]);
   const y = scaleLinear().domain([0, 1]).range([f.bottom, f.top]);
   const steps = (value: (p: ThresholdPoint) => number): string =>
     curve.map((p, k) => `${k === 0 ? 'M' : 'H'}${r1(x(p.threshold))}${k === 0 ? ',' : 'V'}${r1(y(value(p)))}`).join('') + `H${r1(f.right)}`;
-  type Line = [cls: string, key: string, label: string, value: (p: ThresholdPoint) => number];
-  const lines: Line[] = [['curve', 'key-accent', 'in-scope answered correctly', (p) => p.answeredCorrectly]];
-  if (th.outOfScope > 0) lines.push(['curve oos', 'key-oos', 'out-of-scope refused', (p) => p.refusedCorrectly]);
-  if (th.objective !== 'keep-accuracy') lines.push(['curve objective', 'key-objective', 'objective', (p) => p.objective]);
   const paths = lines.map(([cls, , , value]) => `<path class="${cls}" d="${steps(value)}"/>`).join('');
   const dots = sample(curve, 120).map((p) => `<circle class="dot" cx="${r1(x(p.threshold))}" cy="${r1(y(p.answeredCorrectly))}" r="2"><title>${h(`floor ${p.threshold}: ${pct(p.answeredCorrectly)} of in-scope answered correctly, ${pct(p.refusedCorrectly)} of out-of-scope refused, ${pct(p.coverage)} of in-scope answered at all, objective ${p.objective.toFixed(3)}`)}</title></circle>`).join('');
-  const keys = lines.map(([, key, label], k) => `<rect class="${key}" x="${f.left + k * 170}" y="4" width="10" height="10"/><text x="${f.left + k * 170 + 14}" y="13">${h(label)}</text>`).join('');
   const rec = th.recommended;
   const mark = rec ? (() => {
     const cx = r1(x(rec.threshold));
     const right = cx > (f.left + f.right) / 2;
     return `<line class="mark" x1="${cx}" x2="${cx}" y1="${f.top - 4}" y2="${f.bottom}"/><text class="mark-label" x="${right ? cx - 4 : cx + 4}" y="${f.top - 4}" text-anchor="${right ? 'end' : 'start'}">recommended ${h(rec.threshold)}</text>`;
   })() : '';
-  const body = axisLeft(f, y, (v) => pct(v, 0), 5) + paths + dots + mark + keys + axisBottom(f, x, `floor threshold (from ${lo}, the lowest score answered)`, String);
+  const body = axisLeft(f, y, (v) => pct(v, 0), 5) + paths + dots + mark + keys.svg + axisBottom(f, x, `floor threshold (from ${lo}, the lowest score answered)`, String);
   return svg(f, 'In-scope answered correctly and out-of-scope refused, by floor threshold', body);
 }
 
@@ -80,7 +107,7 @@ export function thresholdChart(report: Head): string | null {
 export function latencyChart(report: Head): string | null {
   const hist = report.metrics.latency.histogram;
   if (hist.counts.length === 0) return null;
-  const f = frame(560, 200);
+  const f = frame(CHART_WIDTH, 180);
   const x = scaleLinear().domain([hist.edges[0] ?? 0, hist.edges.at(-1) ?? 1]).range([f.left, f.right]);
   const y = scaleLinear().domain([0, max([...hist.counts, 1]) ?? 1]).nice().range([f.bottom, f.top]);
   const bars = hist.counts.map((c, i) => {
@@ -102,9 +129,6 @@ export function latencyChart(report: Head): string | null {
   return svg(f, 'Latency distribution (ms)', axisLeft(f, y, String) + bars + marks + axisBottom(f, x, 'latency (ms)', String));
 }
 
-/** Width in the chart's units of a label of this many characters (10.5 px system font, digits and spaces). */
-const textWidth = (chars: number): number => Math.ceil(chars * 6.4);
-
 /**
  * Horizontal bars of top-1 accuracy per slice, worst first, with the 95% interval as a whisker; the right margin
  * fits the longest value label. Each bar is a link to its questions (`goto`, as the slice tables).
@@ -114,7 +138,7 @@ export function sliceBars(title: string, list: SliceView[], dim: Dimension, limi
   if (shown.length === 0) return null;
   const row = 20;
   const value = (s: SliceView): string => `${pct(s.accuracy, 0)} · ${s.total}`;
-  const f = frame(560, 40 + shown.length * row, 120, 32, 6, 8 + textWidth(Math.max(...shown.map((s) => value(s).length))));
+  const f = frame(CHART_WIDTH, 40 + shown.length * row, 120, 32, 6, 8 + textWidth(Math.max(...shown.map((s) => value(s).length))));
   const x = scaleLinear().domain([0, 1]).range([f.left, f.right]);
   const body = shown.map((s, k) => {
     const yy = f.top + k * row;

@@ -6,6 +6,7 @@ import { TURN_CHECK_KEYS, TURN_CHECKS } from '../../model/turn-checks.js';
 import { top1 } from '../../score/result.js';
 import type { ScoredData } from '../../model/source.js';
 import { ANY_ANSWER, EntryIndex, OUT_OF_SCOPE, REFUSED } from '../../score/metrics/entries.js';
+import type { PageAnswer, PageCheck, PageRow, PageTurn } from '../../pages/report/data.js';
 
 /** Flag bits of an answer in the page data, in this order: bit k = FLAG_NAMES[k]. */
 export const FLAG_NAMES = ['dummy', 'floor', 'suggestion', 'dialogue', 'dialog-in-progress', 'international', 'not-agent'] as const;
@@ -14,63 +15,13 @@ const flagBits = (a: ReportAnswer): number =>
   [a.is_dummy_answer, a.is_dummy_floor_answer, a.is_suggestion_answer, a.is_dialogue_answer, a.is_dialog_in_progress, a.is_international_question, !a.is_agent_answer]
     .reduce((bits, on, k) => (on ? bits | (1 << k) : bits), 0);
 
-/** A distinct answer: [text, sequence_number, label, category, flag bits]. Knowledge answers repeat across questions, so they are stored once. */
-export type PageAnswer = [string, number, string, string, number];
-
-/**
- * One question: [id, question, language index, tag indexes, outcome index, expected (words), latency ms | null,
- * attempts, error message | null, ranked list as flat (answer, score) pairs in service order (the answer an index
- * into `answers`, or the answer itself once the table is full), position of the top-1 in that list (-1 none),
- * rank of the first matching answer | null, line, why it did not pass | null, category index, expected entry index
- * (-1: not judged, or unlabeled), got entry index (-1: not judged)]. The entry indexes point into `entries`: the
- * keys of metrics.entries, and `(out of scope)` / `(any answer)` on the expected side, `(refused)` on the got side,
- * as the entry table counts them, so a click on an entry, a flow or a matrix cell shows the questions it counts.
- * Then a turn's place in its conversation (null: a single question) and the question's metadata, when there are.
- */
-export type PageRow = [
-  string, string, number, number[], number, string, number | null, number, string | null, (number | PageAnswer)[], number, number | null, number, string | null,
-  number, number, number, (PageTurn | null)?, PageMeta?,
-];
-
-/** The dataset's own columns of a question (its metadata), as [column, value] pairs; after the turn (null for a single question). */
-export type PageMeta = [string, string][];
-
-/** A turn check as the page shows it: [what it checks, the value expected as written, what the reply held (null: absent, or no reply), passed (null: no reply)]. */
-export type PageCheck = [string, string, string | null, boolean | null];
-
-/**
- * A turn of a conversation, the last element of its row (single questions have none): [conversation id, turn, turns,
- * verdict (an index into `verdicts`), the turn that decided it (null: passed), user, its turn checks, the reply's
- * post-processed answer | null]. A conversation's turns are consecutive rows, so the page rebuilds its threads in order.
- */
-export type PageTurn = [string, number, number, number, number | null, string, PageCheck[], string | null];
-
-export interface PageData {
-  outcomes: readonly string[];
-  /** How the page names each outcome, in `outcomes` order. */
-  outcomeLabels: readonly string[];
-  /** The outcomes the page shows first ("failing": failures and errors). */
-  attention: readonly string[];
-  /** How a conversation can end, indexed by PageTurn's verdict. */
-  verdicts: readonly string[];
-  flags: readonly string[];
-  languages: string[];
-  tags: string[];
-  /** A question's category (the rule of the category breakdown), by index. */
-  categories: string[];
-  /** Entry keys, by index. */
-  entries: string[];
-  answers: PageAnswer[];
-  rows: PageRow[];
-}
+export type { PageAnswer, PageCheck, PageData, PageMeta, PageRow, PageTurn } from '../../pages/report/data.js';
 
 /**
  * Distinct answers kept in the table: a knowledge base is far smaller, but a service that makes up a new answer
  * per question must not grow the table with the run.
  */
 export const MAX_ANSWERS = 20_000;
-
-
 
 /**
  * The entries the run shows, to give each page row its category and entry keys by the rules of the breakdowns

@@ -1,16 +1,21 @@
 import { escapeHtml as h } from '../escape.js';
 import type { ScoredData } from '../../model/source.js';
-import { client } from './client.js';
 import { encodePageData, pageIndex } from './data.js';
-import { entriesClient } from './entries-client.js';
 import { pageContext } from './page.js';
+import { pageScript } from './script.js';
 import { sectionsOf } from './sections.js';
 import { CONVERSATION_STYLES, STYLES } from './styles.js';
-import { threadsClient } from './threads-client.js';
 import { verdictBanner } from '../verdict.js';
 
-/** A script element running a self-contained function (serialized with Function.toString). */
-const script = (fn: () => void): string => `<script>(${fn.toString().replace(/<\//g, '<\\/')})();</script>`;
+/** What report.html is written with besides the report (the renderers' options: src/report/formats.ts). */
+export interface ReportPageOptions {
+  /** The run was compared with this baseline (`run --baseline`): compare.html is beside report.html. */
+  baseline?: { readonly file: string } | undefined;
+}
+
+/** Links to the pages written with this one: compare.html, for a run with a baseline. */
+const pageLinks = (o: ReportPageOptions): string =>
+  o.baseline ? `<p class="page-links"><a href="compare.html">compare.html</a>: this run against its baseline, ${h(o.baseline.file)}</p>\n` : '';
 
 /** The run in one line of facts, each wrapping as a whole on a narrow screen. */
 function runFacts(data: ScoredData): string {
@@ -30,13 +35,15 @@ function runFacts(data: ScoredData): string {
  * report.html: one self-contained page (inline CSS, script and data, no request of any kind).
  * The sections (SECTIONS, one function each) are rendered here as HTML and SVG, so they show with JavaScript off;
  * the question table, and the conversations' threads, are built in the page from the embedded, gzip-compressed data,
- * one page at a time. Passes over the results: three (entry index, failing questions without JavaScript, page data),
- * four with conversations (the failing ones without JavaScript).
+ * one page at a time, by the page's script (src/pages/report.ts, bundled). Passes over the results: three (entry
+ * index, failing questions without JavaScript, page data), four with conversations (the failing ones without JavaScript).
  */
-export function* renderHtml(data: ScoredData): Generator<string> {
+export function* renderHtml(data: ScoredData, options: ReportPageOptions = {}): Generator<string> {
   const report = data.head;
   const { run } = report;
   const page = pageContext(data);
+  // read first: a page without its script is not written at all
+  const script = pageScript(page.metrics.conversations ? 'report-conversations' : 'report');
   const index = pageIndex(data);
   const sections = sectionsOf(page);
   const title = `answer-eval · ${run.dataset.path}`;
@@ -53,7 +60,7 @@ export function* renderHtml(data: ScoredData): Generator<string> {
 <header>
 <h1>${h(title).replace(/\//g, '/<wbr>')}</h1>
 ${runFacts(data)}
-</header>
+${pageLinks(options)}</header>
 ${report.gates ? `${verdictBanner(report.gates)}\n` : ''}${run.status === 'partial' ? `<div class="banner">Partial run: ${h(report.summary.total)} of ${h(run.dataset.questions)} questions were asked${run.stopReason ? ` (${h(run.stopReason)})` : ''}.</div>\n` : ''}<nav class="toc" aria-label="sections">${sections.map((s) => `<a href="#${s.id}"${s.id === 'questions' && page.attention > 0 ? ' class="attention"' : ''}>${h(s.nav?.(page) ?? s.title)}</a>`).join('')}</nav>
 <main>
 `;
@@ -69,9 +76,7 @@ ${report.gates ? `${verdictBanner(report.gates)}\n` : ''}${run.status === 'parti
 <script id="page-data" type="application/octet-stream">`;
   yield* encodePageData(data.results, { index });
   yield `</script>
-${script(entriesClient)}
-${page.metrics.conversations ? `${script(threadsClient)}
-` : ''}${script(client)}
+${script}
 </body>
 </html>
 `;

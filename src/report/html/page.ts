@@ -3,6 +3,7 @@ import { escapeHtml as h } from '../escape.js';
 import type { Metrics } from '../../model/metrics.js';
 import { needsAttention, OUTCOMES } from '../../model/outcome.js';
 import type { ScoredData } from '../../model/source.js';
+import type { QuestionFilter } from '../../pages/report/data.js';
 
 /** What every section of report.html reads: the report's head, computed once. */
 export interface PageContext {
@@ -19,24 +20,7 @@ export function pageContext(data: ScoredData): PageContext {
   return { report, metrics: report.metrics, slices: allSlices(data), attention };
 }
 
-/**
- * What the page's script turns into question-table filters: an element with class `goto` and any of these as
- * `data-*` attributes (`data-expected="billing-3"`), on a click or Enter, shows the questions that match all of
- * them (every other filter cleared; the outcome filter is `all` unless given).
- */
-export interface QuestionFilter {
-  /** An outcome, or `failing` (failures and errors). */
-  outcome?: string;
-  category?: string;
-  language?: string;
-  tag?: string;
-  /** The entry the question expects, as the entry table counts it (an entry key, `(out of scope)`, `(any answer)`). */
-  expected?: string;
-  /** The entry its top-1 counts as (an entry key, or `(refused)`). */
-  got?: string;
-  /** A question id (searched for; a single match opens). */
-  id?: string;
-}
+export type { QuestionFilter } from '../../pages/report/data.js';
 
 /** The `data-*` attributes of a link to questions: `class="goto"` must be on the same element. */
 export const gotoAttrs = (f: QuestionFilter): string =>

@@ -64,7 +64,7 @@ ${OUTCOMES.map((o) => `.o-${o}{background:${OUTCOME_CLASSES[o].colour}}`).join('
 @media (max-width:900px){.grid-advice{grid-template-columns:minmax(0,1fr)}}
 figure{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px;min-width:0;overflow-x:auto}
 figcaption{font-weight:600;font-size:13px;margin-bottom:4px}
-svg.chart{display:block;width:100%;min-width:440px;max-width:820px;height:auto;font-size:10.5px;fill:var(--fg)}
+svg.chart{display:block;width:100%;height:auto;margin:0 auto;font-size:10.5px;fill:var(--fg)}
 svg .axis line{stroke:var(--muted);stroke-width:.6}svg .grid{stroke:var(--line)!important}
 svg .label{fill:var(--muted)}
 svg .ok{fill:var(--ok)}svg .bad{fill:var(--bad)}svg .warn{fill:var(--warn)}svg .lat{fill:var(--accent)}
@@ -97,7 +97,7 @@ th[data-esort]{cursor:pointer;user-select:none;white-space:nowrap}
 tr.row{cursor:pointer}tr.row.open{background:var(--hover)}
 td.question,td.expected,td.got{overflow:hidden;text-overflow:ellipsis}
 td .answer{color:var(--muted);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-td.id{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere;word-break:normal}
+td.id{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:break-word;word-break:normal}
 .label{font-weight:600;margin-right:4px}
 .flag{display:inline-block;font-size:11px;padding:0 5px;margin-right:3px;border-radius:4px;background:var(--line)}
 .f-floor,.f-dummy{background:#fde2c2;color:#6a3b00}
@@ -126,6 +126,26 @@ table.matrix td.diag{background:var(--bg);color:var(--muted)}
 table.matrix td a{color:var(--fg);text-decoration:none;display:block}
 table.matrix .n{display:inline-block;min-width:18px;color:var(--muted);font-weight:400}
 footer{color:var(--muted);font-size:12px;padding:0 28px 24px}
+.page-links{margin:6px 0 0;font-size:13px}
+a.example{white-space:nowrap}
+.ranked-wrap{overflow-x:auto;max-width:100%}
+@media (max-width:640px){
+.qt-wrap{max-height:none;overflow:visible;background:none;border:0;border-radius:0}
+#q-table,#q-table thead,#q-table tbody{display:block;min-width:0}
+#q-table thead tr{display:flex;flex-wrap:wrap;gap:4px;margin-bottom:6px}
+#q-table thead th{width:auto!important;position:static;border:1px solid var(--line);border-radius:12px;padding:1px 8px}
+#q-table thead th:not([data-sort]){display:none}
+#q-body tr.row{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 10px;padding:8px 10px;margin-bottom:6px;background:var(--card);border:1px solid var(--line);border-radius:8px}
+#q-body tr.row>td{border:0;padding:0;overflow:visible;min-width:0}
+#q-body td.id{order:1;flex:1 1 auto;font-weight:600}#q-body td.outcome{order:2}
+#q-body td.question,#q-body td.expected,#q-body td.got{flex:1 1 100%}
+#q-body td.question{order:3;margin-top:2px}#q-body td.expected{order:4}#q-body td.got{order:5}
+#q-body td.line,#q-body td.lang,#q-body td.score,#q-body td.latency{order:6;font-size:12px;color:var(--muted);text-align:left}
+#q-body td[data-label]::before{content:attr(data-label) " ";color:var(--muted);font-size:12px}
+#q-body td.latency::after{content:" ms"}
+#q-body td .answer{white-space:normal;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
+#q-body tr.detail,#q-body tr.detail>td{display:block}#q-body tr.detail>td{border:1px solid var(--line);border-radius:8px;margin:-4px 0 6px}
+}
 `;
 
 /** The conversations' threads (a run with conversations only: the page adds it to STYLES then). */

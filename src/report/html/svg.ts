@@ -13,9 +13,12 @@ export interface Frame {
 
 export const frame = (width: number, height: number, left = 44, bottom = 30, top = 12, right = 14): Frame => ({ width, height, left, top, right: width - right, bottom: height - bottom });
 
-/** An `<svg>` scaling to its container, with a title read by screen readers and shown on hover. */
+/** How much wider than its own units a chart is drawn at most: its 10.5-unit text stays under 13 px on a wide screen. */
+const MAX_SCALE = 1.2;
+
+/** An `<svg>` scaling to its container (up to MAX_SCALE), with a title read by screen readers and shown on hover. */
 export const svg = (f: Frame, title: string, body: string): string =>
-  `<svg class="chart" viewBox="0 0 ${f.width} ${f.height}" role="img" aria-label="${h(title)}" xmlns="http://www.w3.org/2000/svg"><title>${h(title)}</title>${body}</svg>`;
+  `<svg class="chart" viewBox="0 0 ${f.width} ${f.height}" style="max-width:${Math.round(f.width * MAX_SCALE)}px" role="img" aria-label="${h(title)}" xmlns="http://www.w3.org/2000/svg"><title>${h(title)}</title>${body}</svg>`;
 
 const r1 = (v: number): number => Math.round(v * 10) / 10;
 

@@ -26,7 +26,7 @@ export const SERIES: readonly Series[] = [
 ];
 
 /** Run indices to label: every `step`-th, `step` chosen so that at most `max` fit, and the last when there is room for it. */
-function tickRuns(n: number, max = 7): number[] {
+export function tickRuns(n: number, max = 7): number[] {
   const step = Math.max(1, Math.ceil((n - 1) / (max - 1)));
   const ticks: number[] = [];
   for (let i = 0; i < n; i += step) ticks.push(i);
@@ -35,10 +35,32 @@ function tickRuns(n: number, max = 7): number[] {
   return ticks;
 }
 
+/** Width of a day label (`2026-01-10`) in the chart's units, with the room kept between two. */
+const DAY_LABEL = 72;
+
+/** Whether two runs or more started on the same day: the axis then labels its ticks with their time too. */
+export const sameDayRuns = (runs: readonly TrendRun[]): boolean => new Set(runs.map((r) => r.startedAt.slice(0, 10))).size < runs.length;
+
+/** How a tick names its run when runs share a day: the time to the minute, to the second, or the run's number. */
+const TIMES: readonly ((run: TrendRun, i: number) => string)[] = [(r) => r.startedAt.slice(11, 16), (r) => r.startedAt.slice(11, 19), (_, i) => `#${i + 1}`];
+
+/**
+ * The run axis: as many ticks as their labels have room for. A tick names its run's day; when runs share a day, its
+ * time (`02:17`, to the second or the run's number when that is not enough to tell two ticks apart) on the first line,
+ * and the day under it, at the first tick of each day only.
+ */
 function runAxis(f: Frame, x: (i: number) => number, runs: readonly TrendRun[]): string {
-  const ticks = tickRuns(runs.length).map((i) => {
+  const shown = tickRuns(runs.length, Math.max(2, Math.floor((f.right - f.left) / DAY_LABEL)));
+  const time = TIMES.find((t) => new Set(shown.map((i) => `${runs[i]!.startedAt.slice(0, 10)} ${t(runs[i]!, i)}`)).size === shown.length) ?? TIMES.at(-1)!;
+  const timed = sameDayRuns(runs);
+  let day = '';
+  const ticks = shown.map((i) => {
     const at = r1(x(i));
-    return `<line x1="${at}" x2="${at}" y1="${f.bottom}" y2="${f.bottom + 4}"/><text x="${at}" y="${f.bottom + 15}" text-anchor="middle">${h(runLabel(runs[i]!, 'short'))}</text>`;
+    const run = runs[i]!;
+    const label = (text: string, line: number) => `<text x="${at}" y="${f.bottom + 15 + line * 12}" text-anchor="middle">${h(text)}</text>`;
+    const lines = timed ? label(time(run, i), 0) + (run.startedAt.slice(0, 10) === day ? '' : label(run.startedAt.slice(0, 10), 1)) : label(runLabel(run, 'short'), 0);
+    day = run.startedAt.slice(0, 10);
+    return `<line x1="${at}" x2="${at}" y1="${f.bottom}" y2="${f.bottom + 4}"/>${lines}`;
   });
   return `<g class="axis"><line x1="${f.left}" x2="${f.right}" y1="${f.bottom}" y2="${f.bottom}"/>${ticks.join('')}</g>`;
 }
@@ -56,7 +78,7 @@ function changeMarks(f: Frame, x: (i: number) => number, runs: readonly TrendRun
 
 /** One figure over the runs: its line, its 95% interval as a band, a dot per run (hover: the figures), change marks. */
 export function seriesChart(series: Series, runs: readonly TrendRun[]): string {
-  const f = frame(560, 210, 48, 30, 14, 30);
+  const f = frame(400, 210, 44, sameDayRuns(runs) ? 42 : 30, 14, 24);
   const points = runs.map((run, i) => ({ i, run, ...series.point(run) }));
   const all = points.filter((p): p is typeof p & { value: number } => p.value !== null);
   // the line and its band follow the real runs; a what-if (a report written by rescore) is a hollow dot off the line

@@ -1,6 +1,6 @@
-/// <reference lib="dom" />
 import { ms, pct, truncate } from '../../report/describe.js';
 import { escapeHtml as h } from '../../report/escape.js';
+import { pageScript } from '../../report/html/script.js';
 import { STYLES } from '../../report/html/styles.js';
 import type { Trend } from '../schema.js';
 import { SERIES, seriesChart } from './charts.js';
@@ -11,29 +11,20 @@ import { deltaPoints, realRuns, runLabel, streakRuns, whatIfNote, withInterval }
 /** Rows shown per question table; trend.json has every one. */
 const TABLE_LIMIT = 1000;
 
+/** What trend.html is written with besides the history. */
+export interface TrendPageOptions {
+  /** Each run's report.html as a link from trend.html, in `trend.runs` order (undefined: none to link). */
+  reports?: readonly (string | undefined)[];
+}
+
 const TREND_STYLES = `
 svg .band{fill:var(--accent);opacity:.16}svg .change .mark{stroke:var(--warn)}svg .change text{fill:var(--warn)}
-input.filter{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);min-width:260px;margin:4px 0 8px}
+input.filter{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);width:260px;max-width:100%;margin:4px 0 8px}
 td.changes{font-size:12px;color:var(--muted)}
+.table-wrap{margin-bottom:12px}#failing{min-width:760px}#runs{min-width:900px}#flaky{min-width:520px}
+td.id,td.when,td.path{white-space:nowrap}
 .badge.whatif{background:transparent;border:1px dashed var(--muted);color:var(--muted)}svg circle.whatif{fill:var(--card);stroke:var(--muted);stroke-width:1.5}
 `;
-
-/**
- * The page's script, serialized with Function.prototype.toString (self-contained): a text filter over each
- * question table. The tables themselves are HTML, so everything shows with JavaScript off.
- */
-export function trendClient(): void {
-  for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input.filter'))) {
-    const table = document.getElementById(input.dataset['table'] ?? '') as HTMLTableElement | null;
-    if (!table) continue;
-    input.hidden = false;
-    input.addEventListener('input', () => {
-      const q = input.value.trim().toLowerCase();
-      for (const row of Array.from(table.tBodies[0]?.rows ?? [])) row.hidden = q !== '' && !(row.textContent ?? '').toLowerCase().includes(q);
-    });
-  }
-  document.body.dataset['ready'] = 'true';
-}
 
 const card = (title: string, body: string, cls = ''): string => `<section class="card ${cls}"><h3>${h(title)}</h3>${body}</section>`;
 
@@ -54,10 +45,11 @@ function cards(trend: Trend): string {
   ].join('')}</div>`;
 }
 
-function runsTable(trend: Trend): string {
-  const rows = trend.runs.map((r, i) => `<tr><td class="num">${i + 1}</td><td>${h(runLabel(r, 'long'))}</td><td>${h(r.status)}${r.whatIf ? ` <span class="badge whatif" title="${h(`rescore of ${r.whatIf.from}: ${r.whatIf.what}`)}">what-if</span> ${h(r.whatIf.what)}` : ''}</td><td class="num">${r.total}</td>`
+function runsTable(trend: Trend, reports: TrendPageOptions['reports'] = []): string {
+  const report = (i: number, path: string) => (reports[i] === undefined ? h(path) : `<a href="${h(reports[i])}">${h(path.replace(/report\.json$/, 'report.html'))}</a>`);
+  const rows = trend.runs.map((r, i) => `<tr><td class="num">${i + 1}</td><td class="when">${h(runLabel(r, 'long'))}</td><td>${h(r.status)}${r.whatIf ? ` <span class="badge whatif" title="${h(`rescore of ${r.whatIf.from}: ${r.whatIf.what}`)}">what-if</span> ${h(r.whatIf.what)}` : ''}</td><td class="num">${r.total}</td>`
     + `<td class="num">${pct(r.figures.top1Accuracy.value)}</td><td class="num">${pct(r.figures.answerableAccuracy.value)}</td><td class="num">${pct(r.figures.outOfScopeRecall.value)}</td>`
-    + `<td class="num">${pct(r.figures.errorRate.value)}</td><td class="num">${h(ms(r.figures.latencyP90))}</td><td class="changes">${r.changes.map((c) => h(c.what)).join('<br>')}</td><td class="changes">${h(r.path)}</td></tr>`);
+    + `<td class="num">${pct(r.figures.errorRate.value)}</td><td class="num">${h(ms(r.figures.latencyP90))}</td><td class="changes">${r.changes.map((c) => h(c.what)).join('<br>')}</td><td class="changes path">${report(i, r.path)}</td></tr>`);
   return `<table class="slices" id="runs"><caption>Runs, oldest first${trend.whatIfs?.included ? '; a what-if (a report written by rescore) right after the run it came from' : ''}</caption><thead><tr><th class="num">#</th><th>started</th><th>status</th><th class="num">questions</th><th class="num">top-1</th><th class="num">in-scope</th><th class="num">oos recall</th><th class="num">errors</th><th class="num">p90</th><th>changed before this run</th><th>report</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
@@ -68,17 +60,17 @@ function failingTable(trend: Trend): string {
   const rows = trend.failing.slice(0, TABLE_LIMIT).map((q) => {
     const since = trend.runs[q.failingSince]!;
     return `<tr><td class="id">${h(q.id)}</td><td>${h(truncate(q.question, 140))}</td><td><span class="badge o-${h(q.outcome)}">${h(q.outcome)}</span></td>`
-      + `<td>${h(runLabel(since, 'long', q.failingSince))}</td><td class="num">${streakRuns(trend, q.failingSince)}</td><td>${q.everPassed ? 'yes' : '<b>never</b>'}</td><td>${q.newFailure ? '<b>new</b>' : ''}</td><td>${h(q.reason ?? '')}</td></tr>`;
+      + `<td class="when">${h(runLabel(since, 'long', q.failingSince))}</td><td class="num">${streakRuns(trend, q.failingSince)}</td><td>${q.everPassed ? 'yes' : '<b>never</b>'}</td><td>${q.newFailure ? '<b>new</b>' : ''}</td><td>${h(q.reason ?? '')}</td></tr>`;
   });
   return `<input class="filter" type="search" data-table="failing" placeholder="filter id, question, reason…" aria-label="filter failing questions" hidden>
-<table class="slices" id="failing"><caption>${trend.failing.length} failing in the latest run, most recent streaks first</caption><thead><tr><th>id</th><th>question</th><th>outcome</th><th>failing since</th><th class="num">runs</th><th>ever passed</th><th>new</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody>${more(trend.failing.length, 8)}</table>`;
+<div class="table-wrap"><table class="slices" id="failing"><caption>${trend.failing.length} failing in the latest run, most recent streaks first</caption><thead><tr><th>id</th><th>question</th><th>outcome</th><th>failing since</th><th class="num">runs</th><th>ever passed</th><th>new</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody>${more(trend.failing.length, 8)}</table></div>`;
 }
 
 function flakyTable(trend: Trend): string {
   if (trend.flaky.length === 0) return `<p class="hint">No question flipped ${trend.options.flakyFlips} times or more with nothing changed.</p>`;
   const rows = trend.flaky.slice(0, TABLE_LIMIT).map((q) => `<tr><td class="id">${h(q.id)}</td><td>${h(truncate(q.question, 140))}</td><td class="num">${q.flips}</td><td>${q.correctNow === null ? 'error' : q.correctNow ? 'correct' : 'failing'}</td></tr>`);
   return `<input class="filter" type="search" data-table="flaky" placeholder="filter id, question…" aria-label="filter flaky questions" hidden>
-<table class="slices" id="flaky"><caption>${trend.flaky.length} flaky questions, most flips first</caption><thead><tr><th>id</th><th>question</th><th class="num">flips</th><th>latest</th></tr></thead><tbody>${rows.join('')}</tbody>${more(trend.flaky.length, 4)}</table>`;
+<div class="table-wrap"><table class="slices" id="flaky"><caption>${trend.flaky.length} flaky questions, most flips first</caption><thead><tr><th>id</th><th>question</th><th class="num">flips</th><th>latest</th></tr></thead><tbody>${rows.join('')}</tbody>${more(trend.flaky.length, 4)}</table></div>`;
 }
 
 /**
@@ -97,7 +89,8 @@ function whatIfBanner(trend: Trend): string {
   return `<div class="banner whatifs">${h(whatIfNote(trend))}: ${why}<ul>${items}</ul></div>\n`;
 }
 
-export function* renderTrendHtml(trend: Trend): Generator<string> {
+export function* renderTrendHtml(trend: Trend, options: TrendPageOptions = {}): Generator<string> {
+  const script = pageScript('trend'); // first: a page without its script is not written at all
   const real = realRuns(trend);
   const note = whatIfNote(trend);
   const title = `answer-eval trend · ${real.length} run${real.length === 1 ? '' : 's'}${note ? ` (${note})` : ''}`;
@@ -138,11 +131,11 @@ ${failingTable(trend)}
 <h2>Flaky questions</h2>
 ${flakyTable(trend)}
 <h2>Runs</h2>
-<div class="qt-wrap">${runsTable(trend)}</div>
+<div class="table-wrap">${runsTable(trend, options.reports)}</div>
 ${trend.gates.length > 0 ? `<h2>Gates</h2><ul>${trend.gates.map((g) => `<li>${g.passed ? 'passed' : '<b>FAILED</b>'}: ${h(g.message)}</li>`).join('')}</ul>` : ''}
 </main>
 <footer>Generated by ${h(trend.tool.name)} ${h(trend.tool.version)}. Everything is in this file; it makes no network request.</footer>
-<script>(${trendClient.toString().replace(/<\//g, '<\\/')})();</script>
+${script}
 </body>
 </html>
 `;

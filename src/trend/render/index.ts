@@ -1,5 +1,5 @@
 import type { Trend } from '../schema.js';
-import { renderTrendHtml } from './html.js';
+import { renderTrendHtml, type TrendPageOptions } from './html.js';
 import { renderTrendMarkdown } from './markdown.js';
 import { renderTrendQuarantine } from './quarantine.js';
 
@@ -14,7 +14,7 @@ export const TREND_FORMATS = {
   md: { file: 'trend.md', render: renderTrendMarkdown },
   json: { file: 'trend.json', render: renderTrendJson },
   quarantine: { file: 'quarantine.txt', render: renderTrendQuarantine },
-} satisfies Record<string, { file: string; render: (trend: Trend) => Iterable<string> }>;
+} satisfies Record<string, { file: string; render: (trend: Trend, o?: TrendPageOptions) => Iterable<string> }>;
 
 export type TrendFormat = keyof typeof TREND_FORMATS;
 export const TREND_FORMAT_NAMES = Object.keys(TREND_FORMATS) as TrendFormat[];

@@ -3,42 +3,9 @@ import { OUTCOME_CLASSES, OUTCOMES, type Outcome } from '../../../model/outcome.
 import { CHANGE_CLASS_ORDER, CHANGE_CLASSES } from '../../classes.js';
 import { isConversationLine } from '../../conversations.js';
 import type { ChangeClass, ChangeLine, Comparison, DriftGroup, QuestionLine, QuestionSide } from '../../schema.js';
+import type { PageAnswer, PageGroup, PageRow } from '../../../pages/compare/data.js';
 
-/** A distinct top-1 answer: [text, sequence_number, label, category]. Knowledge answers repeat across questions, so they are stored once. */
-export type PageAnswer = [string, number, string, string];
-
-/**
- * One listed question: [class index, id, question, tag indexes, category index, base outcome index (-1: none),
- * head outcome index (-1: none), base top-1 (an index into `answers`, or the answer itself once the table is full;
- * null: none), base top-1 score, head top-1, head top-1 score, base rank, head rank (of the first matching answer;
- * null: none or not recorded), note (error messages, edited parts) | null, [base question, base expectation, head
- * expectation] for edited questions | null]. Rows are in the order compare found them (BASE's dataset order).
- */
-export type PageRow = [
-  number, string, string, number[], number, number, number,
-  number | PageAnswer | null, number | null, number | PageAnswer | null, number | null,
-  number | null, number | null, string | null, [string, string, string] | null,
-];
-
-/** A drift group: [key, count, up, down, mean, min, p10, p50, p90, max, the entry's answer text | null]. */
-export type PageGroup = [string, number, number, number, number, number, number, number, number, number, string | null];
-
-export interface PageData {
-  classes: readonly ChangeClass[];
-  classLabels: readonly string[];
-  classTitles: readonly string[];
-  classTones: readonly string[];
-  /** Every question of each class, and how many of them the page holds (the largest first when not all). */
-  counts: number[];
-  shown: number[];
-  outcomes: readonly string[];
-  outcomeLabels: readonly string[];
-  tags: string[];
-  categories: string[];
-  answers: PageAnswer[];
-  rows: PageRow[];
-  drift: { byEntry: PageGroup[]; byCategory: PageGroup[] };
-}
+export type { PageAnswer, PageData, PageGroup, PageRow } from '../../../pages/compare/data.js';
 
 /** Rows the page holds per class at most (the largest changes first); changes.jsonl has them all. */
 export const PAGE_ROWS_PER_CLASS = 100_000;

@@ -3,7 +3,7 @@ import { verdictBanner } from '../../../report/verdict.js';
 import type { ChangeSource } from '../../changes.js';
 import type { Comparison } from '../../schema.js';
 import { compareWarnings, quarantineText, questionSets, scopeNote } from '../format.js';
-import { client } from './client.js';
+import { pageScript } from '../../../report/html/script.js';
 import { conversationsSection } from './conversations.js';
 import { encodePageData } from './data.js';
 import { cards, driftHistogram, metricTable, noscriptBroken, sliceTable } from './sections.js';
@@ -13,7 +13,17 @@ const TABLE_HEAD = [
   ['id', 'id', '', '15%'], ['question', 'question', '', '25%'], ['', 'base', '', '24%'], ['', 'head', '', '24%'], ['size', 'change', 'num', '12%'],
 ].map(([sort, label, cls, width]) => `<th${sort ? ` data-sort="${sort}"` : ''} class="${cls}" style="width:${width}">${label}</th>`).join('');
 
-const side = (r: Comparison['base']): string => `<b>${h(r.file)}</b> (${h(r.startedAt)}, ${h(r.baseUrl)})`;
+/** What compare.html is written with besides the comparison. */
+export interface ComparePageOptions {
+  /** Rows per class at most. @default PAGE_ROWS_PER_CLASS */
+  pageRows?: number;
+  /** Each run's report.html as a link from compare.html (undefined: none to link). */
+  reports?: { base?: string | undefined; head?: string | undefined };
+}
+
+/** A run: its report, linked to its report.html when there is one, when it started, where. */
+const side = (r: Comparison['base'], link: string | undefined): string =>
+  `<b>${h(r.file)}</b>${link === undefined ? '' : ` <a href="${h(link)}">report.html</a>`} (${h(r.startedAt)}, ${h(r.baseUrl)})`;
 
 /**
  * compare.html: one self-contained page (inline CSS, script and data; the CSP forbids any request). The verdict
@@ -21,7 +31,8 @@ const side = (r: Comparison['base']): string => `<b>${h(r.file)}</b> (${h(r.star
  * embedded, gzip-compressed data one page at a time: by class, largest change first, sortable, filterable, with
  * score drift grouped by entry or category. Reads the changes once (twice when a class is over the page's limit).
  */
-export function* renderCompareHtml(c: Comparison, changes: ChangeSource, options: { pageRows?: number } = {}): Generator<string> {
+export function* renderCompareHtml(c: Comparison, changes: ChangeSource, options: ComparePageOptions = {}): Generator<string> {
+  const script = pageScript('compare'); // first: a page without its script is not written at all
   const note = scopeNote(c);
   const quarantine = quarantineText(c);
   yield `<!doctype html>
@@ -36,7 +47,7 @@ export function* renderCompareHtml(c: Comparison, changes: ChangeSource, options
 <body>
 ${c.gates ? `${verdictBanner(c.gates)}\n` : ''}<header>
 <h1>answer-eval compare</h1>
-<div class="meta">base ${side(c.base)} → head ${side(c.head)} · agent ${h(c.head.agent)} · dataset ${h(c.head.dataset.path)}</div>
+<div class="meta">base ${side(c.base, options.reports?.base)} → head ${side(c.head, options.reports?.head)} · agent ${h(c.head.agent)} · dataset ${h(c.head.dataset.path)}</div>
 </header>
 ${[...c.forced.map((f) => `compared with --force: ${f}`), ...compareWarnings(c)].map((w) => `<div class="forced">${h(w)}</div>`).join('\n')}
 <main>
@@ -76,7 +87,7 @@ ${sliceTable('tag', c.slices.tag) || '<p class="hint">No tags.</p>'}
 <script id="page-data" type="application/octet-stream">`;
   yield* encodePageData(c, changes, options.pageRows);
   yield `</script>
-<script>(${client.toString().replace(/<\//g, '<\\/')})();</script>
+${script}
 </body>
 </html>
 `;

@@ -1,0 +1,14 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+
+/**
+ * The report.html written beside a report.json (or in a run's directory, as --baseline takes it), as a link from a
+ * page written into `fromDir` (compare.html, trend.html): a relative URL, each folder name encoded. Undefined when
+ * there is no report.html there (a run written with --format json). Reads the file system: for the writers only.
+ */
+export function reportHtmlLink(report: string, fromDir: string): string | undefined {
+  const isDir = statSync(report, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  const html = resolve(isDir ? report : dirname(report), 'report.html');
+  if (!existsSync(html)) return undefined;
+  return relative(resolve(fromDir), html).split(sep).map(encodeURIComponent).join('/');
+}
