@@ -2,7 +2,9 @@ import { checkAgentCode } from '../client/agent-code.js';
 import { ask, type AskContext, type AskResult } from '../client/ask.js';
 import { CIRCUIT_BREAKER } from '../model/stop.js';
 import { DEFAULT_BACKOFF } from '../client/backoff.js';
-import { buildRequestBody, type RequestSettings } from '../client/request.js';
+import { runLanguage, vetQuestion, type RequestSettings } from '../client/request.js';
+import { TextKnowledge } from '../client/text-reply.js';
+import { regionLanguageNote } from '../dataset/language-note.js';
 import { Secrets } from '../client/secrets/secrets.js';
 import { suppliedSecrets, tooShortWarnings } from '../client/secrets/supplied.js';
 import { Throttle } from '../client/throttle.js';
@@ -92,7 +94,6 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   for (const warning of tooShortWarnings(supplied)) o.onWarning?.(warning);
   const secrets = new Secrets(supplied);
   const sightings = new SecretSightings(supplied);
-  if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   const endpoint = parseEndpoint(o.baseUrl);
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
   // rows with the same expectations share one compiled matcher (a dataset has few distinct ones per entry)
@@ -119,6 +120,8 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     language: o.language,
     guest: o.guest,
     forceSubscription: o.forceSubscription,
+    ...(o.askForMetadata !== undefined ? { askForMetadata: o.askForMetadata } : {}),
+    ...(o.usingRepeatingAnswers !== undefined ? { usingRepeatingAnswers: o.usingRepeatingAnswers } : {}),
     output: o.output,
     ...(o.username !== undefined ? { username: o.username } : {}),
   };
@@ -141,7 +144,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   let badSetting: Error | undefined;
   const vet = (q: Question): void => {
     try {
-      buildRequestBody(q, settings);
+      vetQuestion(q, settings, kb !== undefined);
     } catch (error) {
       badSetting ??= error as Error;
     }
@@ -187,6 +190,8 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
   if (mismatchCount > 0) o.onKbMismatch?.(mismatches, mismatchCount);
   for (const warning of sightings.warnings()) o.onWarning?.(warning);
   for (const p of metadataProblems(checked.metadata, source.name)) o.onWarning?.(formatProblem(p));
+  const regions = regionLanguageNote(checked.regionLanguages, source.name);
+  if (regions) o.onWarning?.(formatProblem(regions));
   const metadata = reportedMetadata(checked.metadata);
   const idsByLine = byLine > 0 && !checked.columns.includes('id');
   if (idsByLine) {
@@ -278,6 +283,7 @@ async function evaluate(options: RunOptions, datasets: OpenedDatasets): Promise<
     backoff: o.backoff ?? DEFAULT_BACKOFF,
     cancel: cancel.signal,
     throttle,
+    ...(kb ? { knowledge: new TextKnowledge(kb.entries) } : {}),
     ...(emit
       ? { onRetry: (q, e, waitMs) => emit({ type: 'retry', id: q.id, reason: e.status ? `${e.kind} ${e.status}` : e.kind, waitMs }) }
       : {}),
@@ -370,6 +376,7 @@ function resolve(o: RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFA
     if (o[key] === undefined) throw new ConfigError(`${flag} is required (or resume a journaled run)`);
   }
   if (!Number.isInteger(o.repeat) || o.repeat < 1) throw new ConfigError(`--repeat must be a whole number >= 1, got ${o.repeat}`);
+  o.language = runLanguage(o.language, o.onWarning); // a region form (en-US) is asked, journaled and reported as its code
   if (!Number.isInteger(o.maxResponseBytes) || o.maxResponseBytes < 1 || o.maxResponseBytes > MAX_RESPONSE_BYTES) {
     throw new ConfigError(`--max-response-bytes must be a whole number from 1 to ${MAX_RESPONSE_BYTES} (32 MiB), got ${o.maxResponseBytes}`);
   }

@@ -3,6 +3,7 @@ import { describeExpected } from '../describe.js';
 import { gzipBase64, interner } from './encode.js';
 import { CONVERSATION_VERDICTS, type QuestionResult, type ReportAnswer } from '../../model/report.js';
 import { TURN_CHECK_KEYS, TURN_CHECKS } from '../../model/turn-checks.js';
+import { describeSent } from '../../model/request-fields.js';
 import { top1 } from '../../score/result.js';
 import type { ScoredData } from '../../model/source.js';
 import { ANY_ANSWER, EntryIndex, OUT_OF_SCOPE, REFUSED } from '../../score/metrics/entries.js';
@@ -14,8 +15,39 @@ const flagBits = (a: ReportAnswer): number =>
   [a.is_dummy_answer, a.is_dummy_floor_answer, a.is_suggestion_answer, a.is_dialogue_answer, a.is_dialog_in_progress, a.is_international_question, !a.is_agent_answer]
     .reduce((bits, on, k) => (on ? bits | (1 << k) : bits), 0);
 
-/** A distinct answer: [text, sequence_number, label, category, flag bits]. Knowledge answers repeat across questions, so they are stored once. */
-export type PageAnswer = [string, number, string, string, number];
+/**
+ * A distinct answer: [text, sequence_number, label, category, flag bits, its other fields]. Knowledge answers repeat
+ * across questions, so they are stored once.
+ */
+export type PageAnswer = [string, number, string, string, number, PageAnswerFields];
+
+/**
+ * The fields of an answer item (2.4) that the list does not show in its own columns, under their json names: the
+ * optional ones the answer has (theme, context, snippet, sub_category, answer_language, tags joined by `|`) and its
+ * delay (always; -1: none asked). Shown in the question's detail view beside the answer.
+ */
+export type PageAnswerFields = {
+  theme?: string;
+  context?: string;
+  snippet?: string;
+  sub_category?: string;
+  answer_language?: string;
+  tags?: string;
+  delay: number;
+};
+
+/**
+ * What the detail view of a question shows besides its answers, when it has any of it: `post`, the reply's
+ * post-processed answer; `sent`, the request fields the question was asked with otherwise than the run's, in words
+ * (`output=xml; force_subscription=1`); `reply`, a reply asked in xml, html or text: its output and, for a question
+ * that did not pass, its body as it came (secrets masked; `cut` after 4,096 characters; `withheld` when its markup
+ * split a secret), to be shown as text (never as markup).
+ */
+export interface PageDetail {
+  post?: string;
+  sent?: string;
+  reply?: { output: string; body?: string; cut?: true; withheld?: true };
+}
 
 /**
  * One question: [id, question, language index, tag indexes, outcome index, expected (words), latency ms | null,
@@ -25,11 +57,12 @@ export type PageAnswer = [string, number, string, string, number];
  * (-1: not judged, or unlabeled), got entry index (-1: not judged)]. The entry indexes point into `entries`: the
  * keys of metrics.entries, and `(out of scope)` / `(any answer)` on the expected side, `(refused)` on the got side,
  * as the entry table counts them, so a click on an entry, a flow or a matrix cell shows the questions it counts.
- * Then a turn's place in its conversation (null: a single question) and the question's metadata, when there are.
+ * Then a turn's place in its conversation (null: a single question), the question's metadata (null: none) and its
+ * detail (PageDetail), as far as there are.
  */
 export type PageRow = [
   string, string, number, number[], number, string, number | null, number, string | null, (number | PageAnswer)[], number, number | null, number, string | null,
-  number, number, number, (PageTurn | null)?, PageMeta?,
+  number, number, number, (PageTurn | null)?, (PageMeta | null)?, PageDetail?,
 ];
 
 /** The dataset's own columns of a question (its metadata), as [column, value] pairs; after the turn (null for a single question). */
@@ -96,6 +129,28 @@ export function pageTurn(r: QuestionResult): PageTurn | undefined {
   return [c.id, c.turn, c.turns, CONVERSATION_VERDICTS.indexOf(c.verdict), c.at, c.user, checks, r.postProcessedAnswer ?? null];
 }
 
+/** An answer's fields the list does not show, the optional ones only when it has them (see PageAnswerFields). */
+export function answerFields(a: ReportAnswer): PageAnswerFields {
+  const fields: PageAnswerFields = { delay: a.delay };
+  for (const key of ['theme', 'context', 'snippet', 'sub_category', 'answer_language'] as const) {
+    const value = a[key];
+    if (value !== undefined && value !== '') fields[key] = value;
+  }
+  if (a.tags.length > 0) fields.tags = a.tags.join('|');
+  return fields;
+}
+
+/** What the detail view shows besides the answers (see PageDetail); undefined when there is nothing. */
+export function pageDetail(r: QuestionResult): PageDetail | undefined {
+  const sent = describeSent(r.sent);
+  const detail: PageDetail = {
+    ...(r.postProcessedAnswer !== undefined ? { post: r.postProcessedAnswer } : {}),
+    ...(sent !== '' ? { sent } : {}),
+    ...(r.reply ? { reply: r.reply } : {}),
+  };
+  return Object.keys(detail).length > 0 ? detail : undefined;
+}
+
 /** The row's expected and got entry keys, as the entry table counts the question (undefined: not counted). */
 function entryKeys(index: EntryIndex, r: QuestionResult): [string | undefined, string | undefined] {
   if (!isJudged(r.outcome)) return [undefined, undefined];
@@ -143,7 +198,7 @@ export function* encodePageData(results: Iterable<QuestionResult>, { index = new
         r.attempts,
         r.error ? `${r.error.kind}: ${r.error.message}` : null,
         r.answers.flatMap((a) => {
-          const answer: PageAnswer = [a.answer, a.sequence_number, a.label ?? '', a.category ?? '', flagBits(a)];
+          const answer: PageAnswer = [a.answer, a.sequence_number, a.label ?? '', a.category ?? '', flagBits(a), answerFields(a)];
           return [answers.id(answer) ?? answer, a.answer_score];
         }),
         r.top1Index ?? -1,
@@ -156,8 +211,10 @@ export function* encodePageData(results: Iterable<QuestionResult>, { index = new
       ];
       const turn = pageTurn(r);
       const meta = r.meta ? Object.entries(r.meta) : undefined;
-      if (turn || meta) row.push(turn ?? null);
-      if (meta) row.push(meta);
+      const detail = pageDetail(r);
+      if (turn || meta || detail) row.push(turn ?? null);
+      if (meta || detail) row.push(meta ?? null);
+      if (detail) row.push(detail);
       yield `${first ? '' : ','}${JSON.stringify(row)}`;
       first = false;
     }
