@@ -8,7 +8,7 @@ import { MAX_KEPT_BODY_CHARS, readReply, type ReplyReading } from './outputs.js'
 import { outputOf, requestBody, sentOf, type RequestSettings } from './request.js';
 import { excerpt, type AnswerResponse, type ParsedResponse } from './response.js';
 import type { TextKnowledge } from './text-reply.js';
-import { readableMasks, type Secrets } from './secrets/secrets.js';
+import { maskOf, readableMasks, SECRET_KINDS, type Secrets } from './secrets/secrets.js';
 import { sleep } from './sleep.js';
 import type { Throttle } from './throttle.js';
 import type { HttpReply, Transport } from './transport.js';
@@ -180,7 +180,8 @@ function parseReply(reply: HttpReply, secrets: Secrets, reading: ReplyReading): 
     const masked = secrets.maskDeep(parsed.response);
     return JSON.stringify(masked) === JSON.stringify(parsed.response) ? parsed : { ...parsed, shown: masked, withheld: true };
   }
-  const masked = readReply(shownText(reply, secrets), reading);
+  const shown = shownText(reply, secrets);
+  const masked = readReply(reading.output === 'xml' || reading.output === 'html' ? masksAsText(shown) : shown, reading);
   // a secret that broke the body: the message of the body as sent, its quotes cut short after a secret's start masked too
   if (!parsed.ok) return masked.ok ? { ok: false, message: secrets.maskCut(secrets.mask(parsed.message)) } : masked;
   // the masked body reads as the same answers (a secret across the JSON's own quotes may break it): else each string is masked
@@ -188,12 +189,21 @@ function parseReply(reply: HttpReply, secrets: Secrets, reading: ReplyReading): 
   return { ...parsed, shown: same ? masked.response : secrets.maskDeep(parsed.response) };
 }
 
-/** A non-json body as a result keeps it: masked (as a report keeps any body), then cut, a secret's start before the cut masked too. */
+/** A masked xml or html body with its masks written as text, not as tags (`&lt;agent code&gt;`): it reads as the same answers. */
+const masksAsText = (text: string): string => SECRET_KINDS.reduce((t, kind) => t.split(maskOf(kind)).join(`&lt;${kind}&gt;`), text);
+
+/**
+ * A non-json body as a result keeps it: masked (as a report keeps any body), then cut, never inside a mask, a
+ * secret's start before the cut masked too.
+ */
 function keptReply(reply: HttpReply, secrets: Secrets, output: KeptReply['output'], withheld: boolean): KeptReply {
   if (withheld) return { output, withheld: true };
   const text = shownText(reply, secrets);
   if (text.length <= MAX_KEPT_BODY_CHARS) return { output, body: text };
-  return { output, body: secrets.maskCut(`${text.slice(0, MAX_KEPT_BODY_CHARS)}…`), cut: true };
+  let end = MAX_KEPT_BODY_CHARS;
+  const open = text.lastIndexOf('<', end);
+  if (open >= 0 && SECRET_KINDS.some((kind) => text.startsWith(maskOf(kind), open) && open + maskOf(kind).length > end)) end = open;
+  return { output, body: secrets.maskCut(`${text.slice(0, end)}…`), cut: true };
 }
 
 /**

@@ -71,11 +71,16 @@ function readXml(body: string): Read {
   let ppa: string | undefined;
   let ppaText = '';
   const items: Record<string, unknown>[] = [];
-  const parser = new Parser(
+  let deepest = false;
+  const parser: Parser = new Parser(
     {
       onopentag(raw, attributes) {
         depth++;
         elements++;
+        if (depth > MAX_MARKUP_DEPTH) {
+          deepest = true;
+          return parser.pause(); // read no further
+        }
         const name = fieldName(raw);
         if (item === undefined) {
           const isItem = name !== 'post_processed_answer' && (answersAt >= 0 ? depth === answersAt + 1 : !answersSeen && XML_ITEMS.has(name));
@@ -125,6 +130,7 @@ function readXml(body: string): Read {
     { xmlMode: true },
   );
   parser.end(body);
+  if (deepest) return tooDeep(body);
   if (elements === 0) return { problem: `the body is not XML: ${JSON.stringify(excerpt(body))}` };
   if (!answersSeen && items.length === 0) {
     return { problem: `no <answers> element (expected <answers><answer_item><answer>…</answer>…</answer_item></answers>): ${JSON.stringify(excerpt(body))}` };
@@ -144,6 +150,20 @@ const FIELD_CLASSES = new Set([
 /** In an html item, the classes that name its answer text. */
 const ANSWER_TEXT = new Set(['answer', 'answer_text']);
 const HTML_ITEM = new Set(['answer', 'answer_item']);
+/** Elements that part the text around them as a browser shows it (a line, a block). */
+const BREAKS = new Set(['br', 'p', 'div', 'li', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'dd', 'dt']);
+
+/**
+ * The deepest a markup reply may nest its elements: deeper, it is a protocol error, read no further. A reply nests a
+ * few levels (a page around a list, a dozen or two); the bound keeps a hostile body's cost linear (htmlparser2
+ * keeps its stack with unshift/shift, quadratic in the depth: 40,000 levels took 1.5 s).
+ */
+export const MAX_MARKUP_DEPTH = 256;
+
+const tooDeep = (body: string): { problem: string } => ({
+  problem: `elements nested more than ${MAX_MARKUP_DEPTH} deep (a reply is read up to ${MAX_MARKUP_DEPTH} levels): ${JSON.stringify(excerpt(body))}`,
+});
+
 /** Elements whose text is no content. */
 const NOT_CONTENT = new Set(['script', 'style', 'template', 'head', 'title']);
 
@@ -171,11 +191,16 @@ function readHtml(body: string): Read {
   let ppa: string | undefined;
   let ppaText = '';
   const items: Record<string, unknown>[] = [];
-  const parser = new Parser(
+  let deepest = false;
+  const parser: Parser = new Parser(
     {
       onopentag(name, attributes) {
         depth++;
         elements++;
+        if (depth > MAX_MARKUP_DEPTH) {
+          deepest = true;
+          return parser.pause(); // read no further
+        }
         if (skipAt >= 0) return;
         if (NOT_CONTENT.has(name)) {
           skipAt = depth;
@@ -194,7 +219,10 @@ function readHtml(body: string): Read {
           }
           return;
         }
-        if (name === 'br') item.own += '\n';
+        if (BREAKS.has(name)) {
+          if (field !== undefined) field.text += '\n';
+          else item.own += '\n';
+        }
         if (field !== undefined) return;
         const named = names.find((c) => ANSWER_TEXT.has(c) || FIELD_CLASSES.has(c));
         if (named !== undefined) field = { name: ANSWER_TEXT.has(named) ? 'answer' : named, at: depth, text: '' };
@@ -205,7 +233,11 @@ function readHtml(body: string): Read {
         else if (item !== undefined) item.own += text;
         else if (ppaAt >= 0) ppaText += text;
       },
-      onclosetag() {
+      onclosetag(name) {
+        if (item !== undefined && BREAKS.has(name)) {
+          if (field !== undefined && depth > field.at) field.text += '\n';
+          else if (field === undefined && depth > itemAt) item.own += '\n';
+        }
         if (skipAt === depth) skipAt = -1;
         else if (field !== undefined && depth === field.at) {
           if (item && !Object.hasOwn(item.fields, field.name)) setOwn(item.fields, field.name, field.text.replace(/\s+/g, ' ').trim());
@@ -223,6 +255,7 @@ function readHtml(body: string): Read {
     { decodeEntities: true },
   );
   parser.end(body);
+  if (deepest) return tooDeep(body);
   if (elements === 0) return { problem: `the body is not HTML: ${JSON.stringify(excerpt(body))}` };
   if (!answersSeen && items.length === 0) {
     return { problem: `no element of class "answers" or "answer" (expected <ol class="answers"><li class="answer" data-sequence-number="…">…</li></ol>): ${JSON.stringify(excerpt(body))}` };

@@ -89,7 +89,10 @@ export function conversationOfRows(id: string, rows: readonly { row: RawRow; lin
     }
     return value;
   };
-  const lang = shared('language', language, (a, b) => a.code === b.code, (v) => JSON.stringify(v.written ?? v.code));
+  const first = shared('language', language, (a, b) => a.code === b.code, (v) => JSON.stringify(v.written ?? v.code));
+  // a region form on any row (`en-GB` beside `en`) is said, as on a question's own row
+  const region = first && first.written === undefined ? rows.map(({ row }) => language(row, [])).find((l) => l?.written !== undefined) : undefined;
+  const lang = region ? { ...first!, written: region.written! } : first;
   const username = shared('username', (row, p) => text(row, 'username', p), (a, b) => a === b);
   const tags = shared('tags', (row, p) => (isBlank(row['tags']) ? undefined : list(row, 'tags', p)), (a, b) => a.join('|') === b.join('|')) ?? [];
   for (const { row, line } of rows) {
