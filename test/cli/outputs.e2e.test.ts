@@ -78,6 +78,41 @@ describe('run --output on the embedded sample', () => {
   });
 });
 
+describe('conversations in every output', () => {
+  it('xml and html judge the sample dialogues as json does, turn checks included', async () => {
+    const outcomes: Record<string, unknown> = {};
+    for (const output of ['json', 'xml', 'html']) {
+      const out = join(dir, `dialogues-${output}`);
+      const res = await runCli(['run', '-d', 'datasets/sample/conversations.jsonl', '--output', output, '--max-turn-delay', '0', '-o', out, '--format', 'json', '-q']);
+      expect(res.code).toBe(0);
+      const report = reportOf(out);
+      outcomes[output] = report.results.map((r) => [r.id, r.outcome, r.checks, r.postProcessedAnswer]);
+    }
+    expect(outcomes['xml']).toEqual(outcomes['json']);
+    expect(outcomes['html']).toEqual(outcomes['json']);
+  });
+
+  it('expect_post_processed is judged from a text reply; expect_dialog is refused there, naming the turn', async () => {
+    const dataset = writeTemp(dir, 'repeat.jsonl', JSON.stringify({
+      id: 'again',
+      turns: [
+        { question: 'how can I pay my bill?', expected_label: 'payment_methods', expect_post_processed: 'none' },
+        { question: 'how can I pay my bill?', expected_label: 'payment_methods', expect_post_processed: 'contains:already answer' },
+      ],
+    }));
+    const out = join(dir, 'repeat-text');
+    const res = await runCli(['run', '-d', dataset, '--output', 'text', '-o', out, '--format', 'json', '-q']);
+    expect([res.code, res.stderr]).toEqual([0, '']);
+    expect(reportOf(out).results.map((r) => [r.outcome, r.checks, r.postProcessedAnswer])).toEqual([
+      ['correct', { post_processed: true }, undefined],
+      ['correct', { post_processed: true }, expect.stringMatching(/already answer/)],
+    ]);
+    const dialog = writeTemp(dir, 'dialog.jsonl', JSON.stringify({ id: 'd', turns: [{ question: 'hi', expect_dialog: 'none' }] }));
+    const refused = await runCli(['run', '-d', dialog, '--output', 'text', '-o', join(dir, 'dialog-text'), '-q']);
+    expect([refused.code, refused.stderr]).toEqual([2, 'answer-eval: question "d#1" (line 1): expect_dialog cannot be judged with output=text (a text reply carries no dialog state): ask it with another output (output column or --output)\n']);
+  });
+});
+
 describe('languages as users write them', () => {
   it('--language en-US is sent as en, said once; --language english is refused; validate says the same of a row', async () => {
     const dataset = writeTemp(dir, 'lang.csv', 'id,question,expected_label,language\na,how can I pay my bill?,payment_methods,\nb,how can I pay my bill?,payment_methods,EN-gb\n');

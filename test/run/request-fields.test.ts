@@ -127,4 +127,20 @@ describe('per-row request fields', () => {
     expect(report.results.map((r) => [r.outcome, r.reason])).toEqual([['correct', undefined], ['wrong', 'expected answer "answer to q"; top-1 is the text "answer to n"']]);
     expect(report.results[1]!.reply).toEqual({ output: 'text', body: 'answer to n\n' });
   });
+
+  it('output=text beside a remote service with its knowledge base (--kb) recovers each text\'s entry, a text it lacks as the floor', async () => {
+    const { url } = await server;
+    const kb = writeTemp(dir, 'kb.jsonl', [
+      { sequence_number: 7, answer: 'answer to q', label: 'q_label', category: 'Q', sub_category: 'q sub' },
+      { sequence_number: 8, answer: 'answer to l', label: 'billing' },
+    ].map((e) => JSON.stringify(e)).join('\n'));
+    const dataset = writeTemp(dir, 'text-kb.csv', 'id,question,expected_label,expected_sub_category,expect\nok,q,q_label,q sub,\nlab,l,billing,,\nout,o,,,fallback\nmiss,o,billing,,\n');
+    const { report } = await runEvaluation({ dataset, baseUrl: url, agent: 'a', agentCode: 'code-1234', output: 'text', knowledgeBase: kb });
+    expect(report.results.map((r) => [r.id, r.outcome, r.answers[0]?.sequence_number, r.reason])).toEqual([
+      ['ok', 'correct', 7, undefined],
+      ['lab', 'correct', 8, undefined],
+      ['out', 'fallback_ok', -1, undefined],
+      ['miss', 'abstained', -1, 'expected label "billing"; the service refused with the floor answer "answer to o"'],
+    ]);
+  });
 });
