@@ -4,7 +4,7 @@ import { RETRY_AFTER_CAP_MS, retryAfterMs, retryWaitMs, type BackoffOptions } fr
 import { decodeBody, readsAsUtf8 } from './charset.js';
 import { QuestionError } from './errors.js';
 import { notFoundError } from './not-found.js';
-import { MAX_KEPT_BODY_CHARS, readReply, type ReplyReading } from './outputs.js';
+import { MAX_KEPT_BODY_CHARS, readerFor, readReply, type ReplyReading } from './outputs.js';
 import { outputOf, requestBody, sentOf, type RequestSettings } from './request.js';
 import { excerpt, type AnswerResponse, type ParsedResponse } from './response.js';
 import type { TextKnowledge } from './text-reply.js';
@@ -81,6 +81,7 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
   const sent = sentOf(question, ctx.settings);
   const asked: Asked = sent === undefined ? {} : { sent };
   const reading: ReplyReading = { output: outputOf(question, ctx.settings), language: question.language ?? ctx.settings.language, ...(ctx.knowledge ? { knowledge: ctx.knowledge } : {}) };
+  if (reading.output === 'xml' || reading.output === 'html') await readerFor(reading.output);
   const authorization = basicAuth(ctx.endpoint);
   const headers = { 'content-type': 'application/json; charset=UTF-8', wikiclone_code: ctx.agentCode, ...(authorization ? { authorization } : {}) };
   let attempts = 0;

@@ -26,23 +26,31 @@ export interface TextEntry {
 /** The sequence number of a text answer whose entry is not known (no knowledge base, or none of its entries has it). */
 export const NO_ENTRY = -1;
 
-/** The entries of a knowledge base by their answer text (normalized as expected_answer compares texts). */
+/**
+ * The entries of a knowledge base by their answer text (normalized as expected_answer compares texts), indexed by the
+ * first text reply: a run that asks none keeps no index.
+ */
 export class TextKnowledge {
-  readonly #byText = new Map<string, TextEntry[]>();
+  #byText: Map<string, TextEntry[]> | undefined;
 
-  constructor(entries: readonly TextEntry[]) {
-    for (const entry of entries) {
-      const key = normalizeText(entry.answer);
-      const same = this.#byText.get(key);
-      if (same) same.push(entry);
-      else this.#byText.set(key, [entry]);
-    }
-  }
+  constructor(private readonly entries: readonly TextEntry[]) {}
 
   /** The entry whose answer a text is: of the question's language when several entries share the text, else the first. */
   entryOf(text: string, language: string): TextEntry | undefined {
-    const entries = this.#byText.get(normalizeText(text));
+    const entries = this.#index().get(normalizeText(text));
     return entries?.find((e) => e.language === language) ?? entries?.[0];
+  }
+
+  #index(): Map<string, TextEntry[]> {
+    if (this.#byText !== undefined) return this.#byText;
+    const byText = new Map<string, TextEntry[]>();
+    for (const entry of this.entries) {
+      const key = normalizeText(entry.answer);
+      const same = byText.get(key);
+      if (same) same.push(entry);
+      else byText.set(key, [entry]);
+    }
+    return (this.#byText = byText);
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MARKUP_DEPTH, parseHtmlReply, parseXmlReply } from '../../src/client/markup.js';
-import { readReply } from '../../src/client/outputs.js';
+import { readerFor, readReply } from '../../src/client/outputs.js';
 import { parseAnswerResponse, type AnswerResponse } from '../../src/client/response.js';
 import { NO_ENTRY, parseTextReply, TextKnowledge, type TextEntry } from '../../src/client/text-reply.js';
 import { render } from '../../src/engine/render.js';
@@ -62,8 +62,9 @@ describe('the embedded engine\'s renderings, read back', () => {
     ]);
   });
 
-  it('an empty list reads as an empty list in every output', () => {
+  it('an empty list reads as an empty list in every output', async () => {
     for (const output of ['json', 'xml', 'html', 'text'] as const) {
+      await readerFor(output);
       expect(ok(readReply(render({ answers: [] }, output).body, { output, language: 'en' })), output).toEqual({ answers: [] });
     }
   });
