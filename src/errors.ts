@@ -63,6 +63,23 @@ export class NotAuthorizedError extends AnswerEvalError {
   }
 }
 
+/**
+ * The service answered 404 in a way that says the path is wrong rather than the agent's code: a web server's or a
+ * router's "not found" page, or a URL whose path holds the API's twice. The run stops at once.
+ */
+export class WrongPathError extends AnswerEvalError {
+  override name = 'WrongPathError';
+  constructor(url: string, evidence: string) {
+    super(
+      `404 from ${url}, which looks like a wrong path rather than a wrong agent code (${evidence}): check --base-url; ` +
+        'requests go to {base-url}/api/v1/answer (give the service\'s root, e.g. https://host, or its https://host/api/v1 form). ' +
+        'If the path is right, check --agent and ANSWER_AGENT_CODE',
+      'WRONG_PATH',
+      3,
+    );
+  }
+}
+
 /** The run stopped before every question was asked (interrupted, circuit breaker, unreachable). */
 export class RunAbortedError extends AnswerEvalError {
   override name = 'RunAbortedError';

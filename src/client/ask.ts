@@ -1,11 +1,14 @@
-import { NotAuthorizedError } from '../errors.js';
 import type { Question } from '../model/question.js';
+import type { Output, RowRequest } from '../model/request-fields.js';
 import { RETRY_AFTER_CAP_MS, retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
 import { decodeBody, readsAsUtf8 } from './charset.js';
 import { QuestionError } from './errors.js';
-import { requestBody, type RequestSettings } from './request.js';
-import { excerpt, parseAnswerResponse, type AnswerResponse, type ParsedResponse } from './response.js';
-import { readableMasks, type Secrets } from './secrets/secrets.js';
+import { notFoundError } from './not-found.js';
+import { MAX_KEPT_BODY_CHARS, readerFor, readReply, type ReplyReading } from './outputs.js';
+import { outputOf, requestBody, sentOf, type RequestSettings } from './request.js';
+import { excerpt, type AnswerResponse, type ParsedResponse } from './response.js';
+import type { TextKnowledge } from './text-reply.js';
+import { maskOf, readableMasks, SECRET_KINDS, type Secrets } from './secrets/secrets.js';
 import { sleep } from './sleep.js';
 import type { Throttle } from './throttle.js';
 import type { HttpReply, Transport } from './transport.js';
@@ -36,22 +39,49 @@ export interface AskContext {
   throttle?: Throttle;
   /** Told of every wait before a retry, e.g. for the progress line. */
   onRetry?: (question: Question, error: QuestionError, waitMs: number) => void;
+  /** The knowledge base's entries by answer text, when known: a text reply's answers are read against it (text-reply.ts). */
+  knowledge?: TextKnowledge;
 }
 
-export type AskResult =
-  /**
-   * `response` as the service sent it, to be judged; `shown`, when the reply echoed a secret back, the same response
-   * with the secrets masked, to be kept (src/score/result.ts).
-   */
-  | { ok: true; response: AnswerResponse; shown?: AnswerResponse; attempts: number; latencyMs: number }
-  | { ok: false; error: QuestionError; attempts: number; latencyMs: number | null };
+/**
+ * A non-json reply as a result keeps it for its reader: the output, and the body with its secrets masked, then cut to
+ * MAX_KEPT_BODY_CHARS (`cut`). `withheld`: the body held a secret its markup split (`CO<b></b>DE`), which no mask of
+ * the raw text finds: it is not kept (the answers read from it are masked).
+ */
+export interface KeptReply {
+  output: Exclude<Output, 'json'>;
+  body?: string;
+  cut?: true;
+  withheld?: true;
+}
+
+/** What every AskResult may carry: the request fields sent otherwise than the run's (`sent`), a non-json reply (`reply`). */
+interface Asked {
+  sent?: RowRequest;
+  reply?: KeptReply;
+}
+
+export type AskResult = Asked &
+  (
+    /**
+     * `response` as the service sent it, to be judged; `shown`, when the reply echoed a secret back, the same response
+     * with the secrets masked, to be kept (src/score/result.ts).
+     */
+    | { ok: true; response: AnswerResponse; shown?: AnswerResponse; attempts: number; latencyMs: number }
+    | { ok: false; error: QuestionError; attempts: number; latencyMs: number | null }
+  );
 
 /**
- * Asks one question, retrying what may pass. A 404 throws NotAuthorizedError (the run must stop);
- * every other failure comes back as a QuestionError for this question only.
+ * Asks one question, retrying what may pass. A 404 throws NotAuthorizedError, or WrongPathError when it looks like a
+ * wrong path (the run must stop); every other failure comes back as a QuestionError for this question only. The
+ * reply is read as the output the question was asked in (its row's, else the run's: src/client/outputs.ts).
  */
 export async function ask(ctx: AskContext, question: Question): Promise<AskResult> {
   const body = JSON.stringify(requestBody(question, ctx.settings));
+  const sent = sentOf(question, ctx.settings);
+  const asked: Asked = sent === undefined ? {} : { sent };
+  const reading: ReplyReading = { output: outputOf(question, ctx.settings), language: question.language ?? ctx.settings.language, ...(ctx.knowledge ? { knowledge: ctx.knowledge } : {}) };
+  if (reading.output === 'xml' || reading.output === 'html') await readerFor(reading.output);
   const authorization = basicAuth(ctx.endpoint);
   const headers = { 'content-type': 'application/json; charset=UTF-8', wikiclone_code: ctx.agentCode, ...(authorization ? { authorization } : {}) };
   let attempts = 0;
@@ -66,11 +96,12 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
     try {
       const reply = await ctx.transport.post(ctx.endpoint, body, headers, ctx.cancel);
       latencyMs = performance.now() - started;
-      if (reply.status === 404) throw new NotAuthorizedError(redactUrl(ctx.endpoint), ctx.settings.agent);
+      if (reply.status === 404) throw notFoundError(reply, ctx.endpoint, ctx.settings.agent, ctx.secrets);
       if (reply.status === 200) {
-        const parsed = parseReply(reply, ctx.secrets);
-        if (parsed.ok) return { ok: true, response: parsed.response, ...(parsed.shown ? { shown: parsed.shown } : {}), attempts, latencyMs };
-        return { ok: false, error: scrub(new QuestionError('protocol', parsed.message), ctx.secrets), attempts, latencyMs };
+        const parsed = parseReply(reply, ctx.secrets, reading);
+        if (reading.output !== 'json') asked.reply = keptReply(reply, ctx.secrets, reading.output, parsed.withheld === true);
+        if (parsed.ok) return { ok: true, response: parsed.response, ...(parsed.shown ? { shown: parsed.shown } : {}), attempts, latencyMs, ...asked };
+        return { ok: false, error: scrub(new QuestionError('protocol', parsed.message), ctx.secrets), attempts, latencyMs, ...asked };
       }
       const retryAfter = reply.headers['retry-after'];
       error = new QuestionError('http', statusMessage(reply, ctx), reply.status, typeof retryAfter === 'string' ? retryAfter : undefined);
@@ -89,7 +120,7 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
     if (error.status === 429 || (error.status === 503 && retryAfter !== undefined)) {
       ctx.throttle?.throttled(retryAfter === undefined ? waitMs : Math.min(retryAfter, RETRY_AFTER_CAP_MS));
     }
-    if (!retrying) return { ok: false, error, attempts, latencyMs };
+    if (!retrying) return { ok: false, error, attempts, latencyMs, ...asked };
     await sleep(waitMs, ctx.signal);
   }
 }
@@ -124,13 +155,15 @@ function redactLocation(location: string, endpoint: URL, secrets: Secrets): stri
 const shownText = (reply: HttpReply, secrets: Secrets): string => secrets.mask(decodeBody(secrets.maskBytes(reply.bytes), contentType(reply), false));
 
 /**
- * The answers of a 200, decoded by its charset. They are judged as the service wrote them: a code that is also a
- * word of the knowledge base (`bill`) must not turn a right answer wrong. When the body holds a secret, `shown` is the
- * same response with the secrets masked, from the body masked before it is parsed (a tag list `a|CODE|b` is split
- * after the code is gone, so no piece of it is kept). A body that breaks the spec is masked before its message quotes
- * and cuts it.
+ * The answers of a 200, decoded by its charset and read as the output asked for (outputs.ts). They are judged as the
+ * service wrote them: a code that is also a word of the knowledge base (`bill`) must not turn a right answer wrong.
+ * When the body holds a secret, `shown` is the same response with the secrets masked, from the body masked before it
+ * is read (a tag list `a|CODE|b` is split after the code is gone, so no piece of it is kept); a text reply's answers
+ * are masked one by one instead (read masked, a text would find another entry). A body that breaks the spec is masked
+ * before its message quotes and cuts it. An xml or html body whose markup splits a secret (`CO<b></b>DE`) hides it
+ * from the search of the raw text: its answers are looked at once read, and masked (`withheld`: the body is not kept).
  */
-function parseReply(reply: HttpReply, secrets: Secrets): ParsedResponse & { shown?: AnswerResponse } {
+function parseReply(reply: HttpReply, secrets: Secrets, reading: ReplyReading): ParsedResponse & { shown?: AnswerResponse; withheld?: true } {
   let text: string;
   try {
     text = decodeBody(reply.bytes, contentType(reply), true);
@@ -138,18 +171,40 @@ function parseReply(reply: HttpReply, secrets: Secrets): ParsedResponse & { show
     if (error instanceof QuestionError) return { ok: false, message: charsetMessage(reply, secrets, error.message) };
     throw error;
   }
-  const parsed = parseAnswerResponse(text);
+  const parsed = readReply(text, reading);
   // read as UTF-8, the text holds what the bytes hold, but for a secret in UTF-16 (a NUL beside each ASCII character):
   // the bytes are searched too, in every encoding a secret may have been sent in, when they may hold one not in the text
   const bytesToo = !readsAsUtf8(contentType(reply)) || reply.bytes.includes(0);
   const echoed = !secrets.empty && (secrets.holds(text) || (bytesToo && secrets.holdsBytes(reply.bytes)));
-  if (!echoed) return parsed;
-  const masked = parseAnswerResponse(shownText(reply, secrets));
+  if (!echoed) {
+    if (reading.output === 'json' || secrets.empty || !parsed.ok) return parsed;
+    const masked = secrets.maskDeep(parsed.response);
+    return JSON.stringify(masked) === JSON.stringify(parsed.response) ? parsed : { ...parsed, shown: masked, withheld: true };
+  }
+  const shown = shownText(reply, secrets);
+  const masked = readReply(reading.output === 'xml' || reading.output === 'html' ? masksAsText(shown) : shown, reading);
   // a secret that broke the body: the message of the body as sent, its quotes cut short after a secret's start masked too
   if (!parsed.ok) return masked.ok ? { ok: false, message: secrets.maskCut(secrets.mask(parsed.message)) } : masked;
   // the masked body reads as the same answers (a secret across the JSON's own quotes may break it): else each string is masked
-  const same = masked.ok && masked.response.answers.length === parsed.response.answers.length;
+  const same = reading.output !== 'text' && masked.ok && masked.response.answers.length === parsed.response.answers.length;
   return { ...parsed, shown: same ? masked.response : secrets.maskDeep(parsed.response) };
+}
+
+/** A masked xml or html body with its masks written as text, not as tags (`&lt;agent code&gt;`): it reads as the same answers. */
+const masksAsText = (text: string): string => SECRET_KINDS.reduce((t, kind) => t.split(maskOf(kind)).join(`&lt;${kind}&gt;`), text);
+
+/**
+ * A non-json body as a result keeps it: masked (as a report keeps any body), then cut, never inside a mask, a
+ * secret's start before the cut masked too.
+ */
+function keptReply(reply: HttpReply, secrets: Secrets, output: KeptReply['output'], withheld: boolean): KeptReply {
+  if (withheld) return { output, withheld: true };
+  const text = shownText(reply, secrets);
+  if (text.length <= MAX_KEPT_BODY_CHARS) return { output, body: text };
+  let end = MAX_KEPT_BODY_CHARS;
+  const open = text.lastIndexOf('<', end);
+  if (open >= 0 && SECRET_KINDS.some((kind) => text.startsWith(maskOf(kind), open) && open + maskOf(kind).length > end)) end = open;
+  return { output, body: secrets.maskCut(`${text.slice(0, end)}…`), cut: true };
 }
 
 /**

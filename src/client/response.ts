@@ -103,6 +103,14 @@ export function parseAnswerResponse(body: string): ParsedResponse {
   if (deep !== undefined) {
     return { ok: false, message: `${deep}: arrays and objects nested more than ${MAX_DEPTH} deep (a reply is taken up to ${MAX_DEPTH} levels) (body: ${JSON.stringify(excerpt(body))})` };
   }
+  return checkAnswerResponse(json, body);
+}
+
+/**
+ * Checks and coerces a reply read into JSON's shape (by JSON.parse, or from an xml or html body: src/client/markup.ts)
+ * against 2.3/2.4: the fast path for a well-formed one, the schema to name the bad field. `body` is quoted, cut short.
+ */
+export function checkAnswerResponse(json: unknown, body: string): ParsedResponse {
   const fast = fastParse(json);
   if (fast !== undefined) return { ok: true, response: keepProtoFields(json, fast) };
   const parsed = AnswerResponseSchema.safeParse(json);

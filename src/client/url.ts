@@ -1,11 +1,30 @@
+/** The operation's path (spec 4.1), and the API's, which users often give as their base URL. */
+export const ANSWER_PATH = '/api/v1/answer';
+const API_PATH = '/api/v1';
+const API_PATHS = [ANSWER_PATH, API_PATH] as const;
+
 /**
- * The endpoint for a base URL, keeping any path prefix, query string and credentials:
- * http://u:p@h/x?k=v -> http://u:p@h/x/api/v1/answer?k=v (see basicAuth for the credentials).
+ * The service's base URL for a base URL as users write it: `https://host`, `https://host/`, `https://host/api/v1` (the
+ * form the service's docs show) and `https://host/api/v1/answer` (the endpoint itself) all stand for `https://host/`;
+ * a path prefix stays (`https://host/qa/api/v1` → `https://host/qa/`), as do a query string and credentials. `endsIn`
+ * says which of the API's paths was taken off (matched in any case, trailing slashes aside).
+ */
+export function serviceBase(url: URL): { base: URL; endsIn?: typeof ANSWER_PATH | typeof API_PATH } {
+  const base = new URL(url);
+  const path = base.pathname.replace(/\/+$/, '');
+  const endsIn = API_PATHS.find((p) => path.toLowerCase().endsWith(p));
+  if (endsIn !== undefined) base.pathname = path.slice(0, -endsIn.length);
+  if (!base.pathname.endsWith('/')) base.pathname += '/';
+  return endsIn === undefined ? { base } : { base, endsIn };
+}
+
+/**
+ * The endpoint for a base URL as users write it (see serviceBase), keeping any path prefix, query string and
+ * credentials: http://u:p@h/x?k=v -> http://u:p@h/x/api/v1/answer?k=v (see basicAuth for the credentials).
  */
 export function answerEndpoint(baseUrl: string): URL {
-  const base = new URL(baseUrl);
-  if (!base.pathname.endsWith('/')) base.pathname += '/';
-  const endpoint = new URL('api/v1/answer', base);
+  const { base } = serviceBase(new URL(baseUrl));
+  const endpoint = new URL(ANSWER_PATH.slice(1), base);
   endpoint.search = base.search; // a relative URL drops the base's query; some gateways authenticate by it
   return endpoint;
 }

@@ -1,5 +1,5 @@
 import type { Conversation, Question } from '../model/question.js';
-import { flag, idProblem, idText, isBlank, language, list, parseTurn, text, type RawRow, type TurnContext } from './row.js';
+import { flag, idProblem, idText, isBlank, language, list, parseTurn, rowRequest, text, type RawRow, type TurnContext } from './row.js';
 
 /** A problem at a line of the file. */
 export interface LineProblem {
@@ -29,7 +29,7 @@ function withTurns(id: string, line: number, context: TurnContext, rows: readonl
 /**
  * A JSONL conversation: `{"id": "move-1", "username"?, "language"?, "tags"?, "turns": [{"question": ..., ...}, ...]}`,
  * its id defaulting to its line. A turn takes the fields of a question that are not the conversation's (question,
- * expectations, expect, turn checks, extra_data).
+ * expectations, expect, turn checks, extra_data, the request fields); request fields beside `turns` are every turn's.
  */
 export function parseConversationLine(row: RawRow, line: number): ConversationResult {
   const problems: string[] = [];
@@ -37,6 +37,7 @@ export function parseConversationLine(row: RawRow, line: number): ConversationRe
   const lang = language(row, problems);
   const username = text(row, 'username', problems);
   const tags = list(row, 'tags', problems);
+  const request = rowRequest(row, problems);
   if (flag(row, 'guest', problems) === true) problems.push(NEVER_GUEST);
   if (!isBlank(row['question'])) problems.push('a conversation line has "turns", not a "question" (each turn has its own: {"question": ...})');
   const turns = row['turns'];
@@ -55,7 +56,7 @@ export function parseConversationLine(row: RawRow, line: number): ConversationRe
     });
   }
   const found = problems.map((message) => ({ line, message: `conversation ${JSON.stringify(id)}: ${message}` }));
-  return withTurns(id, line, { conversation: id, language: lang, username, tags }, rows, found);
+  return withTurns(id, line, { conversation: id, language: lang, username, tags, ...(request ? { request } : {}) }, rows, found);
 }
 
 /**
@@ -75,7 +76,7 @@ export function conversationOfRows(id: string, rows: readonly { row: RawRow; lin
     if (!isBlank(row['id'])) at(line, `column "id" is set on turn ${i + 1} (a turn is named by its conversation and number, ${id}#${i + 1}: leave id empty)`);
   });
   // one value of each conversation field, from whichever row gives it; another value on a later row is a problem
-  const shared = <T>(key: string, read: (row: RawRow, problems: string[]) => T | undefined, same: (a: T, b: T) => boolean): T | undefined => {
+  const shared = <T>(key: string, read: (row: RawRow, problems: string[]) => T | undefined, same: (a: T, b: T) => boolean, show: (v: T) => string = JSON.stringify): T | undefined => {
     let value: T | undefined;
     let from = 0;
     for (const { row, line } of rows) {
@@ -84,11 +85,14 @@ export function conversationOfRows(id: string, rows: readonly { row: RawRow; lin
       for (const message of found) at(line, message);
       if (v === undefined) continue;
       if (value === undefined) [value, from] = [v, line];
-      else if (!same(value, v)) at(line, `${key} ${JSON.stringify(v)} differs from ${JSON.stringify(value)} on line ${from} (a conversation has one ${key}: give it on its first row, or the same on every row)`);
+      else if (!same(value, v)) at(line, `${key} ${show(v)} differs from ${show(value)} on line ${from} (a conversation has one ${key}: give it on its first row, or the same on every row)`);
     }
     return value;
   };
-  const lang = shared('language', language, (a, b) => a === b);
+  const first = shared('language', language, (a, b) => a.code === b.code, (v) => JSON.stringify(v.written ?? v.code));
+  // a region form on any row (`en-GB` beside `en`) is said, as on a question's own row
+  const region = first && first.written === undefined ? rows.map(({ row }) => language(row, [])).find((l) => l?.written !== undefined) : undefined;
+  const lang = region ? { ...first!, written: region.written! } : first;
   const username = shared('username', (row, p) => text(row, 'username', p), (a, b) => a === b);
   const tags = shared('tags', (row, p) => (isBlank(row['tags']) ? undefined : list(row, 'tags', p)), (a, b) => a.join('|') === b.join('|')) ?? [];
   for (const { row, line } of rows) {

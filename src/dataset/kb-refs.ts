@@ -12,7 +12,7 @@ export const readKbRefs = async (path: string): Promise<KbRefs> => kbRefsOf(awai
 export function kbRefsOf(kb: KnowledgeBase): KbRefs {
   const refs = Object.fromEntries(EXPECTATION_KEYS.map((k) => [k, new Set<string>()])) as KbRefs;
   for (const entry of kb.entries) {
-    const answer: MatchableAnswer = { answer: entry.answer, sequence_number: entry.sequenceNumber, label: entry.label, category: entry.category, tags: entry.tags };
+    const answer: MatchableAnswer = { answer: entry.answer, sequence_number: entry.sequenceNumber, label: entry.label, category: entry.category, sub_category: entry.subCategory, tags: entry.tags };
     for (const key of EXPECTATION_KEYS) {
       for (const value of EXPECTATION_FIELDS[key].of(answer)) if (value) refs[key].add(normalizeText(value));
     }

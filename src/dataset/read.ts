@@ -13,6 +13,7 @@ import { conversationOfRows, parseConversationLine, type ConversationResult } fr
 import { isBlank, parseRow, type RawRow } from './row.js';
 import { canonicalColumn, nearMissMessage, nearMissOf } from './columns.js';
 import { MetadataReader, type MetadataSummary } from './metadata.js';
+import { RegionLanguageCounter, type RegionLanguages } from './language-note.js';
 import { openDataset, readFailure, type DatasetSource, type OpenOptions } from './source.js';
 import { setOwn } from '../util/own.js';
 import { MAX_ROW_BYTES, parseJsonText, type JsonTextError } from '../util/json-lines.js';
@@ -29,6 +30,8 @@ export interface Dataset {
   columns: string[];
   /** The dataset's own columns, kept per question as metadata (`Question.meta`), and what was left out or cut. */
   metadata: MetadataSummary;
+  /** The questions whose language was written with a region (`en-US`), asked in its ISO 639-1 code: for one note. */
+  regionLanguages: RegionLanguages;
 }
 
 interface Row {
@@ -101,6 +104,7 @@ export async function checkQuestions(
   let count = 0;
   let conversations = 0;
   const metadata = new MetadataReader();
+  const regions = new RegionLanguageCounter();
   const pass: Pass = {
     opened: (stamp) => (opened = stamp),
     bytes: (chunks) => tapped(chunks, (chunk) => recorder.update(chunk)),
@@ -111,6 +115,7 @@ export async function checkQuestions(
   };
   for await (const item of parsedItems(source, problems, pass)) {
     ids.add(item.id, item.line);
+    for (const q of questionsOfItem(item)) regions.add(q);
     if (isConversation(item)) {
       for (const t of item.turns) ids.add(t.id, t.line);
       conversations++;
@@ -152,6 +157,7 @@ export async function checkQuestions(
     columns: [...columns.keys()],
     columnLines: columns,
     metadata: metadata.summary,
+    regionLanguages: regions.summary,
     problems,
     duplicateLines,
   };

@@ -1,5 +1,7 @@
 import { ALTERNATIVES_SEPARATOR, EXPECTATION_FIELDS, EXPECTATION_KEYS, valueProblem, type Expectations } from '../model/expectations.js';
+import { readLanguage } from '../model/language.js';
 import { turnId, type Question } from '../model/question.js';
+import { isOutput, OUTPUTS, ROW_REQUEST_FIELDS, ROW_REQUEST_KEYS, type RowRequest } from '../model/request-fields.js';
 import { checkValueProblem, TURN_CHECK_KEYS, TURN_CHECKS, type TurnCheckValues } from '../model/turn-checks.js';
 
 /** A raw row: CSV cells are strings, JSONL values may be anything JSON allows. */
@@ -121,11 +123,58 @@ function asked(row: RawRow, problems: string[]): Asked {
   return { question, expect, expected, extraData: text(row, 'extra_data', problems) };
 }
 
-/** `language`: an ISO 639-1 code, lower-cased. */
-export function language(row: RawRow, problems: string[]): string | undefined {
-  const value = text(row, 'language', problems)?.toLowerCase();
-  if (value !== undefined && !/^[a-z]{2}$/.test(value)) problems.push(`column "language" is "${value}" (expected an ISO 639-1 code such as en or it)`);
-  return value;
+/** A row's `language`: its ISO 639-1 code, and the value as written when it was a region form (`en-US` for `en`). */
+export interface RowLanguage {
+  code: string;
+  /** Set when the row wrote a region form, read as `code`: the run and validate say so once. */
+  written?: string;
+}
+
+/** `language`: an ISO 639-1 code in any case, or a region form (`en-US`, `pt_BR`) read as its code; anything else is a problem. */
+export function language(row: RawRow, problems: string[]): RowLanguage | undefined {
+  const value = text(row, 'language', problems);
+  if (value === undefined) return undefined;
+  const read = readLanguage(value);
+  if ('problem' in read) {
+    problems.push(`column "language" ${read.problem}`);
+    return undefined;
+  }
+  return read.region === undefined ? { code: read.code } : { code: read.code, written: value };
+}
+
+/** A row's language on its question: the code, and the region form it was written in, if any. */
+export function setLanguage(q: Question, lang: RowLanguage | undefined): void {
+  if (lang === undefined) return;
+  q.language = lang.code;
+  if (lang.written !== undefined) q.languageAsWritten = lang.written;
+}
+
+/** `output`: json, xml, html or text, in any case. */
+function output(row: RawRow, key: string, problems: string[]): RowRequest['output'] {
+  const value = text(row, key, problems)?.toLowerCase();
+  if (value === undefined) return undefined;
+  if (isOutput(value)) return value;
+  problems.push(`column "${key}" is "${value}" (expected one of ${OUTPUTS.join(', ')})`);
+  return undefined;
+}
+
+/**
+ * The request fields a row sets for its own question (src/model/request-fields.ts): flags as 0 or 1 (true and false
+ * too, as for guest), an output as one of OUTPUTS; `inherited` (a JSONL conversation's, for its turns) under them.
+ */
+export function rowRequest(row: RawRow, problems: string[], inherited?: RowRequest): RowRequest | undefined {
+  const out: RowRequest = { ...inherited };
+  for (const key of ROW_REQUEST_KEYS) {
+    const { column, kind } = ROW_REQUEST_FIELDS[key];
+    if (kind === 'output') {
+      const value = output(row, column, problems);
+      if (value !== undefined) out.output = value;
+    } else {
+      const value = flag(row, column, problems);
+      if (value !== undefined) out[key as Exclude<typeof key, 'output'>] = value;
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** Turns one raw row into a Question, or lists everything wrong with it. */
@@ -142,23 +191,27 @@ export function parseRow(row: RawRow, line: number, defaultId: string): RowResul
   const lang = language(row, problems);
   const username = text(row, 'username', problems);
   const guest = flag(row, 'guest', problems);
+  const request = rowRequest(row, problems);
   const tags = list(row, 'tags', problems);
 
   if (problems.length > 0 || question === undefined) return { ok: false, problems };
   const q: Question = { id, line, question, expect, expected, tags };
-  if (lang !== undefined) q.language = lang;
+  setLanguage(q, lang);
   if (username !== undefined) q.username = username;
   if (guest !== undefined) q.guest = guest;
   if (extraData !== undefined) q.extraData = extraData;
+  if (request !== undefined) q.request = request;
   return { ok: true, question: q };
 }
 
 /** What every turn of a conversation shares: the conversation and what it set once for all its turns. */
 export interface TurnContext {
   conversation: string;
-  language: string | undefined;
+  language: RowLanguage | undefined;
   username: string | undefined;
   tags: string[];
+  /** The request fields a JSONL conversation sets for all its turns (a turn's own override them). */
+  request?: RowRequest;
 }
 
 /** One turn of a conversation from its raw fields (question, expectations, turn checks, extra_data): a Question, or its problems. */
@@ -174,11 +227,13 @@ export function parseTurn(row: RawRow, line: number, turn: number, context: Turn
     if (bad !== undefined) problems.push(bad);
     else checks[key] = value;
   }
+  const request = rowRequest(row, problems, context.request);
   if (problems.length > 0 || question === undefined) return { ok: false, problems };
   const q: Question = { id: turnId(context.conversation, turn), line, question, expect, expected, tags: context.tags };
-  if (context.language !== undefined) q.language = context.language;
+  setLanguage(q, context.language);
   if (context.username !== undefined) q.username = context.username;
   if (extraData !== undefined) q.extraData = extraData;
+  if (request !== undefined) q.request = request;
   q.conversation = { id: context.conversation, turn };
   if (Object.keys(checks).length > 0) q.checks = checks;
   return { ok: true, question: q };

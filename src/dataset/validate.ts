@@ -3,6 +3,7 @@ import { compileValue, EXPECTATION_FIELDS, EXPECTATION_KEYS, isPlainValue, resol
 import { normalizeText } from '../model/normalize.js';
 import type { Question } from '../model/question.js';
 import { metadataProblems } from './metadata.js';
+import { regionLanguageNote } from './language-note.js';
 import type { KbRefs } from './kb-refs.js';
 import type { DatasetScan } from './read.js';
 
@@ -16,7 +17,8 @@ const warning = (file: string, line: number, message: string): InputProblem => (
 
 /**
  * Every problem of a scanned dataset, by line: the reader's row errors (including duplicate ids, bad regexes, bad
- * conversations and columns named like a known one), metadata columns left out or values cut (warnings), the same single question with conflicting expectations (errors;
+ * conversations and columns named like a known one), metadata columns left out or values cut (warnings), a language
+ * written with a region (one warning: it is sent as its ISO 639-1 code), the same single question with conflicting expectations (errors;
  * the same expectations twice is a warning; a turn is not compared: what a turn expects depends on the turns
  * before it), and, with a knowledge base, expected sequence numbers and labels it lacks (errors) and categories
  * or tags it lacks (warnings), turns included.
@@ -27,6 +29,8 @@ export function checkDataset(scan: DatasetScan, options: CheckOptions = {}): Inp
   // a near miss of a known column is the reader's error; any other column is the dataset's own, kept as metadata
   for (const [column, line] of scan.columnLines) if (column.trim() === '') problems.push(warning(file, line, 'a column without a name is ignored'));
   problems.push(...metadataProblems(scan.metadata, file));
+  const regions = regionLanguageNote(scan.regionLanguages, file);
+  if (regions) problems.push(regions);
   problems.push(...conflicts(scan.questions, file));
   if (options.kb) for (const q of scan.questions) problems.push(...missingInKb(q, options.kb, file, options.aliases));
   return problems.sort((a, b) => a.line - b.line);

@@ -30,12 +30,22 @@ function html(r: AnswerResponse): string {
 
 const oneLine = (s: string): string => s.replace(/\s*\r?\n\s*/g, ' ');
 
+/**
+ * Plain answer texts, best first, one a paragraph (line breaks inside an answer become spaces, so a blank line always
+ * parts two answers); the post-processed answer, when there is one, first, as `post_processed_answer: …`. No scores,
+ * no sequence numbers, no flags: a client recovers them from the knowledge base, if it has it.
+ */
 function text(r: AnswerResponse): string {
-  const blocks = r.answers.map((item) => Object.entries(item).map(([k, v]) => `${k}: ${oneLine(v)}`).join('\n'));
+  const blocks = r.answers.map((item) => oneLine(item['answer'] ?? ''));
   if (r.post_processed_answer !== undefined) blocks.unshift(`post_processed_answer: ${oneLine(r.post_processed_answer)}`);
   return `${blocks.join('\n\n')}\n`;
 }
 
+/**
+ * The body of each output (the spec shows only json's, 2.3; docs/spec-coverage.md shows each with an example). xml
+ * and html carry every field of every answer item under its json name (elements; `data-*` attributes), text only
+ * the answers' texts. Pure: (response, output) → text.
+ */
 export function render(response: AnswerResponse, output: Output): Rendered {
   switch (output) {
     case 'json':

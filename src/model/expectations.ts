@@ -7,6 +7,7 @@ export interface MatchableAnswer {
   sequence_number: number;
   label?: string | undefined;
   category?: string | undefined;
+  sub_category?: string | undefined;
   tags: readonly string[];
 }
 
@@ -38,7 +39,8 @@ export const EXPECTATION_FIELDS = {
   sequence: { column: 'expected_sequence', noun: 'sequence', kind: 'sequence', of: (a) => [String(a.sequence_number)], quoted: false, missingInKb: 'error', precedence: 1 },
   label: { column: 'expected_label', noun: 'label', kind: 'text', of: (a) => [a.label], quoted: false, missingInKb: 'error', precedence: 0 },
   category: { column: 'expected_category', noun: 'category', kind: 'text', of: (a) => [a.category], quoted: false, missingInKb: 'warning', precedence: 3 },
-  tag: { column: 'expected_tag', noun: 'tag', kind: 'text', of: (a) => a.tags, quoted: false, missingInKb: 'warning', precedence: 4 },
+  sub_category: { column: 'expected_sub_category', noun: 'sub category', kind: 'text', of: (a) => [a.sub_category], quoted: false, missingInKb: 'warning', precedence: 4 },
+  tag: { column: 'expected_tag', noun: 'tag', kind: 'text', of: (a) => a.tags, quoted: false, missingInKb: 'warning', precedence: 5 },
 } as const satisfies Record<string, ExpectationField>;
 
 export type ExpectationKey = keyof typeof EXPECTATION_FIELDS;

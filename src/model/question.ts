@@ -1,4 +1,5 @@
 import { EXPECTATION_FIELDS, EXPECTATION_KEYS, type Expectations } from './expectations.js';
+import { ROW_REQUEST_FIELDS, ROW_REQUEST_KEYS, type RowRequest } from './request-fields.js';
 import { TURN_CHECK_KEYS, TURN_CHECKS, type TurnCheckValues } from './turn-checks.js';
 
 /**
@@ -16,10 +17,15 @@ export interface Question {
   question: string;
   expect: Expect;
   expected: Expectations;
+  /** An ISO 639-1 code (src/model/language.ts). */
   language?: string;
+  /** The row's language as written, when it was a region form read as its code (`en-US` for `en`): for a note. */
+  languageAsWritten?: string;
   username?: string;
   guest?: boolean;
   extraData?: string;
+  /** The request fields the row sets for itself (src/model/request-fields.ts); the run's flags give the others. */
+  request?: RowRequest;
   tags: string[];
   /**
    * The dataset's own columns of this row (neither known nor a near miss of a known one: notes, owner...), as text;
@@ -66,6 +72,7 @@ export const DATASET_COLUMNS: readonly string[] = [
   'username',
   'guest',
   'extra_data',
+  ...ROW_REQUEST_KEYS.map((k) => ROW_REQUEST_FIELDS[k].column),
   'tags',
   'conversation',
   'turn',

@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { EXPECTATION_KEYS, type ExpectationKey } from './expectations.js';
 import { MetricsSchema, OutcomeCountsSchema } from './metrics.js';
 import { OUTCOMES } from './outcome.js';
+import { OUTPUTS } from './request-fields.js';
 import { TURN_CHECK_KEYS, type TurnCheckKey } from './turn-checks.js';
 import { VerdictSchema } from './verdict.js';
 
-/** Bump the major on a breaking change: compare and merge refuse to mix majors. */
-export const SCHEMA_VERSION = '1.4';
+/**
+ * Bump the major on a breaking change: compare and merge refuse to mix majors. 1.5: `results[].sent`, `results[].reply`,
+ * `run.options.askForMetadata` / `usingRepeatingAnswers`, the `sub_category` expectation.
+ */
+export const SCHEMA_VERSION = '1.5';
 
 /** The part of a schemaVersion that must match for two reports to mix. */
 export const schemaMajor = (version: string): string => version.split('.')[0] ?? version;
@@ -92,6 +96,25 @@ export const RepeatsSchema = z.object({
   others: z.array(AskingSchema),
 });
 
+/** The request fields a question was asked with where they differ from the run's (`run.options`): its row's own (src/model/request-fields.ts). */
+export const SentSchema = z.object({
+  forceSubscription: z.boolean().optional(),
+  askForMetadata: z.boolean().optional(),
+  usingRepeatingAnswers: z.boolean().optional(),
+  output: z.enum(OUTPUTS).optional(),
+});
+
+/**
+ * A reply asked in xml, html or text: its output, and, for a question that did not pass (failing or in error), its body
+ * as it came (secrets masked, at most 4,096 characters: `cut` when longer; `withheld` when its markup split a secret).
+ */
+export const ReplySchema = z.object({
+  output: z.enum(['xml', 'html', 'text']),
+  body: z.string().optional(),
+  cut: z.literal(true).optional(),
+  withheld: z.literal(true).optional(),
+});
+
 export const QuestionResultSchema = z.object({
   id: z.string(),
   line: z.number().int(),
@@ -127,6 +150,10 @@ export const QuestionResultSchema = z.object({
   margin: z.number().nullable().optional(),
   /** Set on a `--repeat` run: the question's other askings. This result is the first one, and the one scored. */
   repeats: RepeatsSchema.optional(),
+  /** Set when the question was asked otherwise than the run's defaults (its row's request fields): what was sent. */
+  sent: SentSchema.optional(),
+  /** Set when the reply was asked in xml, html or text (see ReplySchema). A text reply's scores are all 0 (it has none). */
+  reply: ReplySchema.optional(),
 });
 
 const rate = z.number().nullable();
@@ -201,6 +228,10 @@ export const RunInfoSchema = z.object({
     guest: z.boolean(),
     username: z.string().optional(),
     forceSubscription: z.boolean(),
+    /** `question.ask_for_metadata` sent to every question whose row does not set it; absent: not sent. */
+    askForMetadata: z.boolean().optional(),
+    /** `question.using_repeating_answers` sent to every question whose row does not set it; absent: not sent. */
+    usingRepeatingAnswers: z.boolean().optional(),
     /** --rps, when set. */
     rps: z.number().optional(),
     maxConsecutiveErrors: z.number().int().optional(),
@@ -250,6 +281,8 @@ export const ReportSchema = z.object({
 
 export type ReportAnswer = z.infer<typeof ReportAnswerSchema>;
 export type ResultError = z.infer<typeof ResultErrorSchema>;
+export type Sent = z.infer<typeof SentSchema>;
+export type KeptReplyInfo = z.infer<typeof ReplySchema>;
 export type QuestionResult = z.infer<typeof QuestionResultSchema>;
 export type Asking = z.infer<typeof AskingSchema>;
 export type Repeats = z.infer<typeof RepeatsSchema>;

@@ -17,6 +17,8 @@ const CHANGES_ANSWERS: Record<keyof RunInfo['options'], boolean> = {
   guest: true,
   username: true,
   forceSubscription: true,
+  askForMetadata: true,
+  usingRepeatingAnswers: true,
   maxTurnDelayMs: true,
 };
 

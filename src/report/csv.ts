@@ -1,7 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
-import { top1 } from '../score/result.js';
+import { hasScores, top1 } from '../score/result.js';
 import { answerFlags, describeExpected } from './describe.js';
 import type { QuestionResult } from '../model/report.js';
+import { describeSent } from '../model/request-fields.js';
 import type { ScoredData } from '../model/source.js';
 
 /**
@@ -11,9 +12,16 @@ import type { ScoredData } from '../model/source.js';
  */
 export const safeCell = (text: string): string => (/^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text);
 
+/**
+ * The fixed columns, in this order (new ones are added at the end, before the metadata, so a column keeps its place):
+ * after the error, the reply's post-processed answer, the top-1's delay and its optional fields (2.4), and what the
+ * question was asked with otherwise than the run (`sent`: `output=xml; force_subscription=1`).
+ */
 const COLUMNS = [
   'id', 'question', 'language', 'tags', 'expect', 'expected', 'outcome', 'reason',
   'top1_sequence', 'top1_label', 'top1_score', 'top1_answer', 'top1_flags', 'latency_ms', 'attempts', 'error',
+  'post_processed_answer', 'delay', 'top1_category', 'top1_sub_category', 'top1_theme', 'top1_context', 'top1_snippet', 'top1_tags',
+  'top1_answer_language', 'sent',
 ] as const;
 
 /** After `id`, in a run with conversations: the turn's conversation, its number, the user it was asked as, the conversation's verdict. */
@@ -29,8 +37,10 @@ function row(r: QuestionResult, withConversations: boolean, metadata: readonly s
   return [
     text(r.id), ...(withConversations ? [text(c?.id), c?.turn ?? '', text(c?.user), c?.verdict ?? ''] : []),
     text(r.question), text(r.language), text(r.tags.join('|')), r.expected.expect ?? '', text(describeExpected(r.expected)), r.outcome, text(r.reason),
-    top?.sequence_number ?? '', text(top?.label), top?.answer_score ?? '', text(top?.answer), top ? answerFlags(top).join('|') : '',
+    top?.sequence_number ?? '', text(top?.label), hasScores(r) ? (top?.answer_score ?? '') : '', text(top?.answer), top ? answerFlags(top).join('|') : '',
     r.latencyMs ?? '', r.attempts, text(r.error?.message),
+    text(r.postProcessedAnswer), top?.delay ?? '', text(top?.category), text(top?.sub_category), text(top?.theme), text(top?.context), text(top?.snippet),
+    text(top?.tags.join('|')), text(top?.answer_language), text(describeSent(r.sent)),
     ...metadata.map((m) => text(r.meta && Object.hasOwn(r.meta, m) ? r.meta[m] : undefined)), // a column named `constructor` is data, not Object's
   ];
 }

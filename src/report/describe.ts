@@ -2,7 +2,7 @@ import { describeExpectations } from '../model/expectations.js';
 import { describeChecks } from '../model/turn-checks.js';
 import { hasResponse } from '../model/outcome.js';
 import type { QuestionResult, ReportAnswer } from '../model/report.js';
-import { top1 } from '../score/result.js';
+import { hasScores, top1 } from '../score/result.js';
 
 /**
  * What a question expected, in words: `label billing-3 || billing-4; category Billing`, `fallback (out of scope)`, or
@@ -33,7 +33,7 @@ export function describeGot(result: QuestionResult): string {
   if (!hasResponse(result.outcome)) return 'not asked';
   const top = top1(result);
   if (!top) return 'no answer (empty list)';
-  const extra = [`seq ${top.sequence_number}`, `score ${round3(top.answer_score)}`, ...answerFlags(top)];
+  const extra = [`seq ${top.sequence_number}`, ...(hasScores(result) ? [`score ${round3(top.answer_score)}`] : []), ...answerFlags(top)];
   return `${top.label ?? `#${top.sequence_number}`} (${extra.join(', ')})`;
 }
 

@@ -1,4 +1,5 @@
-import { buildRequestBody, type RequestSettings } from '../client/request.js';
+import { vetQuestion, type RequestSettings } from '../client/request.js';
+import { regionLanguageNote } from '../dataset/language-note.js';
 import { kbRefsOf, type KbRefs } from '../dataset/kb-refs.js';
 import { metadataProblems, reportedMetadata } from '../dataset/metadata.js';
 import { checkQuestions, checkUnchanged } from '../dataset/read.js';
@@ -60,6 +61,8 @@ export async function checkRun(source: DatasetSource, s: CheckSetup): Promise<Ch
   prior?.close();
   check.tell();
   for (const p of metadataProblems(checked.metadata, source.name)) o.onWarning?.(formatProblem(p));
+  const regions = regionLanguageNote(checked.regionLanguages, source.name);
+  if (regions) o.onWarning?.(formatProblem(regions));
   const metadata = reportedMetadata(checked.metadata);
   const idsByLine = byLine > 0 && !checked.columns.includes('id');
   if (idsByLine) {
@@ -117,7 +120,7 @@ class RunCheck implements Checks {
 
   vet(q: Question): void {
     try {
-      buildRequestBody(q, this.s.settings);
+      vetQuestion(q, this.s.settings, this.s.kb !== undefined);
     } catch (error) {
       this.refuse(error as Error);
     }

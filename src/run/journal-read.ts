@@ -30,6 +30,8 @@ export const JournalHeaderSchema = z.strictObject({
     guest: z.boolean(),
     username: z.string().nullable(),
     forceSubscription: z.boolean(),
+    askForMetadata: z.boolean().optional(),
+    usingRepeatingAnswers: z.boolean().optional(),
     output: z.string(),
     timeoutMs: z.number().int().positive(),
     retries: whole,

@@ -35,6 +35,10 @@ export interface JournalHeader {
     guest: boolean;
     username: string | null;
     forceSubscription: boolean;
+    /** --[no-]ask-for-metadata, when given: sent as question.ask_for_metadata (absent: not sent). */
+    askForMetadata?: boolean;
+    /** --[no-]using-repeating-answers, when given: sent as question.using_repeating_answers (absent: not sent). */
+    usingRepeatingAnswers?: boolean;
     output: string;
     /** These decide whether a question ends in error, so a resumed run keeps them too. */
     timeoutMs: number;
@@ -113,6 +117,8 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
     guest: '--guest',
     username: '--username',
     forceSubscription: '--force-subscription',
+    askForMetadata: '--ask-for-metadata',
+    usingRepeatingAnswers: '--using-repeating-answers',
     output: '--output',
     timeoutMs: '--timeout',
     retries: '--retries',

@@ -1,5 +1,5 @@
 import type { BackoffOptions } from '../client/backoff.js';
-import type { Output } from '../client/request.js';
+import type { Output } from '../model/request-fields.js';
 import type { Shard } from '../dataset/shard.js';
 import type { DatasetSource } from '../dataset/source.js';
 import type { ThresholdOptions } from '../score/metrics/thresholds.js';
@@ -40,7 +40,14 @@ export interface RunOptions {
   guest?: boolean;
   /** @default false */
   forceSubscription?: boolean;
-  /** Only json is scored. @default 'json' */
+  /** Send `question.ask_for_metadata` (2.2) with this value; unset: not sent. A row's `ask_for_metadata` overrides it. */
+  askForMetadata?: boolean;
+  /** Send `question.using_repeating_answers` (2.2) with this value; unset: not sent. A row's `using_repeating_answers` overrides it. */
+  usingRepeatingAnswers?: boolean;
+  /**
+   * The response format asked for; a row's `output` overrides it. Every one is scored: xml and html are read into
+   * the json reply's fields, text as answer texts (with the knowledge base, their entries too). @default 'json'
+   */
   output?: Output;
   /** @default 1048576 */
   maxResponseBytes?: number;

@@ -20,6 +20,8 @@ export function resumeDefaults(header: JournalHeader): Partial<RunOptions> {
     guest: r.guest,
     ...(r.username !== null ? { username: r.username } : {}),
     forceSubscription: r.forceSubscription,
+    ...(r.askForMetadata !== undefined ? { askForMetadata: r.askForMetadata } : {}),
+    ...(r.usingRepeatingAnswers !== undefined ? { usingRepeatingAnswers: r.usingRepeatingAnswers } : {}),
     output: r.output as NonNullable<RunOptions['output']>,
     timeoutMs: r.timeoutMs,
     retries: r.retries,

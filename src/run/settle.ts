@@ -1,4 +1,5 @@
 import { checkAgentCode } from '../client/agent-code.js';
+import { runLanguage } from '../client/request.js';
 import { ConfigError } from '../errors.js';
 import { MAX_RESPONSE_BYTES } from '../util/json-lines.js';
 import type { Resolved } from './head.js';
@@ -25,6 +26,7 @@ function resolve(o: RunOptions & Required<Pick<RunOptions, keyof typeof RUN_DEFA
     if (o[key] === undefined) throw new ConfigError(`${flag} is required (or resume a journaled run)`);
   }
   if (!Number.isInteger(o.repeat) || o.repeat < 1) throw new ConfigError(`--repeat must be a whole number >= 1, got ${o.repeat}`);
+  o.language = runLanguage(o.language, o.onWarning); // a region form (en-US) is asked, journaled and reported as its code
   if (!Number.isInteger(o.maxResponseBytes) || o.maxResponseBytes < 1 || o.maxResponseBytes > MAX_RESPONSE_BYTES) {
     throw new ConfigError(`--max-response-bytes must be a whole number from 1 to ${MAX_RESPONSE_BYTES} (32 MiB), got ${o.maxResponseBytes}`);
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { basicAuth, redactTyped, redactUrl } from '../client/url.js';
+import { answerEndpoint, ANSWER_PATH, basicAuth, redactTyped, redactUrl, serviceBase } from '../client/url.js';
 import { readFailure } from '../dataset/source.js';
 import { DEFAULT_FLOOR_THRESHOLD, DEFAULT_SUGGESTION_THRESHOLD, parseKnowledgeBase, SAMPLE_KB, startEngine, type KnowledgeBase } from '../engine/index.js';
 import { readKbBytes } from '../engine/kb.js';
@@ -41,11 +41,9 @@ export interface TargetOptions {
   resumes?: EngineIdentity;
 }
 
-const ANSWER_PATH = '/api/v1/answer';
-
 /**
- * Checks a `--base-url` as typed. A URL that already ends in the operation's path (`/api/v1/answer`) is used as
- * the endpoint as is: the base URL is what precedes it, and a note says so. A query string is kept on the endpoint;
+ * Checks a `--base-url` as typed. A URL that already ends in the operation's path (`/api/v1/answer`) or the API's
+ * (`/api/v1`) stands for what precedes it (src/client/url.ts serviceBase), and a note says so. A query string is kept on the endpoint;
  * a `user:password@` is sent as HTTP Basic auth, and a note says so. Neither is ever shown (see redactUrl).
  */
 export function checkBaseUrl(text: string): { baseUrl: string; notes: string[] } {
@@ -59,10 +57,13 @@ export function checkBaseUrl(text: string): { baseUrl: string; notes: string[] }
     throw new ConfigError(`--base-url "${redactUrl(url)}" is not an http:// or https:// URL (expected e.g. https://service.example)`);
   }
   const notes = credentialsNote(url);
-  const path = url.pathname.replace(/\/+$/, '');
-  if (!path.endsWith(ANSWER_PATH)) return { baseUrl: text, notes };
-  url.pathname = path.slice(0, -ANSWER_PATH.length) || '/';
-  return { baseUrl: url.toString(), notes: [`--base-url already ends in ${ANSWER_PATH}: using ${redactUrl(text)} as the endpoint, as is`, ...notes] };
+  const { base, endsIn } = serviceBase(url);
+  if (endsIn === undefined) return { baseUrl: text, notes };
+  const note = endsIn === ANSWER_PATH
+    ? `--base-url already ends in ${ANSWER_PATH}: using ${redactUrl(text)} as the endpoint, as is`
+    : `--base-url ends in ${endsIn}: asking ${redactUrl(answerEndpoint(text))}`;
+  base.pathname = base.pathname.replace(/\/$/, '') || '/';
+  return { baseUrl: base.toString(), notes: [note, ...notes] };
 }
 
 /** The note for a URL's `user:password@` (sent as Basic auth, as curl does); a ConfigError when they cannot be decoded. */

@@ -5,6 +5,7 @@ import type { ReportAnswer } from '../model/report.js';
 import { describeFailedCheck, type FailedCheck } from './checks.js';
 import { truncate } from '../util/text.js';
 import type { FieldMatcher, Matcher } from './match.js';
+import { NO_ENTRY } from '../client/text-reply.js';
 
 /** What `explain` needs of a judged question. */
 export interface Verdict {
@@ -27,18 +28,26 @@ export interface Verdict {
   order: readonly number[];
   /** A turn's checks that failed (src/score/checks.ts). */
   failedChecks?: readonly FailedCheck[];
+  /** The answers were read from a text reply: no scores to quote, and an answer without a known entry is named by its text. */
+  fromText?: boolean;
 }
 
 const quote = (text: string): string => `"${truncate(text, 60)}"`;
 const score = (v: number): string => String(Math.round(v * 1000) / 1000);
 
-/** An answer in words: `#14 "payments" (score 61.2)`; without its score: `#14 "payments"`. */
-const nameOf = (a: ReportAnswer, withScore = true): string =>
-  `#${a.sequence_number}${a.label ? ` ${quote(a.label)}` : ''}${withScore ? ` (score ${score(a.answer_score)})` : ''}`;
+/**
+ * An answer in words: `#14 "payments" (score 61.2)`; without its score: `#14 "payments"`. Read from a text reply: no
+ * score, and the text itself when its entry is not known (`"Sorry, I don't know…"`).
+ */
+const nameOf = (a: ReportAnswer, withScore = true, fromText = false): string =>
+  fromText && a.sequence_number === NO_ENTRY
+    ? `the text ${quote(a.answer)}`
+    : `#${a.sequence_number}${a.label ? ` ${quote(a.label)}` : ''}${withScore && !fromText ? ` (score ${score(a.answer_score)})` : ''}`;
 
 /** What the top-1 holds in place of a field it fails, when its name does not show it: `category "Shop"`, `no tags`. */
-function actual(f: FieldMatcher, top: ReportAnswer, shown: ReportAnswer): string | undefined {
+function actual(f: FieldMatcher, top: ReportAnswer, shown: ReportAnswer, fromText = false): string | undefined {
   if (f.key === 'sequence' || (f.key === 'label' && top.label)) return undefined; // in the answer's name
+  if (f.key === 'answer' && fromText && top.sequence_number === NO_ENTRY) return undefined; // the name is the text
   const field = EXPECTATION_FIELDS[f.key];
   const noun = f.key === 'tag' ? 'tags' : field.noun;
   const values = field.of(shown).filter((v): v is string => v !== undefined && v !== '');
@@ -55,16 +64,16 @@ const everythingWanted = (expected: Expectations): string =>
   EXPECTATION_KEYS_BY_PRECEDENCE.flatMap((k) => (expected[k] ? [wanted(k, expected[k])] : [])).join(' and ');
 
 /** How a refusal looks: `the floor answer (score 12.3)`, `a small-talk answer #1 "greeting" (score 20)`, `an empty answer list`. */
-function refusal(top: ReportAnswer | undefined): string {
+function refusal(top: ReportAnswer | undefined, fromText = false): string {
   if (top === undefined) return 'an empty answer list';
-  if (top.is_dummy_floor_answer) return `the floor answer (score ${score(top.answer_score)})`;
-  return `a small-talk answer ${nameOf(top)}`;
+  if (top.is_dummy_floor_answer) return fromText ? `the floor answer ${quote(top.answer)}` : `the floor answer (score ${score(top.answer_score)})`;
+  return `a small-talk answer ${nameOf(top, true, fromText)}`;
 }
 
 /** Where the expected answer sits when the top-1 is not it. */
 function whereExpected(v: Verdict): string {
   if (!hasExpectations(v.expected)) return '';
-  if (v.rank !== null) return `; the expected answer ${nameOf((v.shown ?? v.answers)[v.order[v.rank - 1]!]!, false)} is at rank ${v.rank}`;
+  if (v.rank !== null) return `; the expected answer ${nameOf((v.shown ?? v.answers)[v.order[v.rank - 1]!]!, false, v.fromText)} is at rank ${v.rank}`;
   return v.answers.length > 1 ? '; no answer in the list meets the expectations' : '';
 }
 
@@ -89,15 +98,15 @@ function explainAnswer(v: Verdict): string | undefined {
     case 'wrong': {
       if (top === undefined || shownTop === undefined) return undefined; // judge gives wrong only to a top-1
       const failed = v.matcher.fields.filter((f) => !f.test(top));
-      const holds = failed.flatMap((f) => actual(f, top, shownTop) ?? []);
-      return `expected ${failed.map((f) => wanted(f.key, f.values)).join(' and ')}; top-1 is ${nameOf(shownTop)}${holds.length ? `, with ${holds.join(', ')}` : ''}${whereExpected(v)}`;
+      const holds = failed.flatMap((f) => actual(f, top, shownTop, v.fromText) ?? []);
+      return `expected ${failed.map((f) => wanted(f.key, f.values)).join(' and ')}; top-1 is ${nameOf(shownTop, true, v.fromText)}${holds.length ? `, with ${holds.join(', ')}` : ''}${whereExpected(v)}`;
     }
     case 'abstained': {
       const what = hasExpectations(v.expected) ? everythingWanted(v.expected) : 'a knowledge answer';
-      return `expected ${what}; the service refused with ${refusal(shownTop)}${whereExpected(v)}`;
+      return `expected ${what}; the service refused with ${refusal(shownTop, v.fromText)}${whereExpected(v)}`;
     }
     case 'fallback_missed':
-      return `expected a refusal (out of scope); top-1 is ${shownTop === undefined ? 'missing' : nameOf(shownTop)}`;
+      return `expected a refusal (out of scope); top-1 is ${shownTop === undefined ? 'missing' : nameOf(shownTop, true, v.fromText)}`;
     case 'check_failed': // the answer passed: the failed checks say it all
     case 'correct':
     case 'fallback_ok':

@@ -80,7 +80,7 @@ describe("the question set's own columns: kept as metadata", () => {
     expect(rep.results.map((q) => q.outcome)).toEqual(['correct', 'correct', 'correct']); // notes are not expectations
 
     const csvLines = readFileSync(join(out, 'results.csv'), 'utf8').split('\n');
-    expect(csvLines[0]).toMatch(/,error,notes,owner$/);
+    expect(csvLines[0]).toMatch(/,error,post_processed_answer,delay,top1_category,.*,sent,notes,owner$/); // the fixed columns, then the dataset's
     expect(csvLines[1]).toMatch(/,check with sales; <img src=x onerror=alert\(1\)>,ann$/);
     expect(csvLines[2]).toMatch(/,"'=HYPERLINK\(""http:\/\/x""\)",bob$/); // CSV-safe: no formula
     expect(csvLines[3]).toMatch(/,,$/);

@@ -119,7 +119,7 @@ describe('bad conversations: every problem at its file:line', () => {
       { id: 'a', turns: [{ question: 'thanks', expected_label: 'thanks' }, { question: 'ok', expected_label: 'nope' }] },
       { id: 'b', turns: [{ question: 'thanks', expected_label: 'other' }] },
     ]));
-    const kb = { sequence: new Set<string>(), label: new Set(['thanks', 'other']), category: new Set<string>(), tag: new Set<string>(), answer: new Set<string>() };
+    const kb = { sequence: new Set<string>(), label: new Set(['thanks', 'other']), category: new Set<string>(), sub_category: new Set<string>(), tag: new Set<string>(), answer: new Set<string>() };
     const problems = checkDataset(await scanDataset(path), { kb });
     expect(problems.map((p) => `${p.line} ${p.severity} ${p.message}`)).toEqual(['1 error expected_label "nope": no label in the knowledge base matches it']);
   });

@@ -59,7 +59,7 @@ describe('readDataset: CSV', () => {
       expect.stringMatching(/bad\.csv:3: column "question" is empty \(every row needs the question text\)$/),
       expect.stringMatching(/bad\.csv:4: column "expect" is "maybe" \(expected "answer" or "fallback"\)$/),
       expect.stringMatching(/bad\.csv:5: id "a" is already used at line 2 \(ids must be unique\)$/),
-      expect.stringMatching(/bad\.csv:6: column "language" is "english" \(expected an ISO 639-1 code such as en or it\)$/),
+      expect.stringMatching(/bad\.csv:6: column "language" "english" is not an ISO 639-1 language code \(expected two letters such as en, it or pt; a region form such as en-US is read as en\)$/),
       expect.stringMatching(/bad\.csv:7: expected_sequence "4x" is not a whole number/),
       expect.stringMatching(/bad\.csv:8: has 3 fields, the header has 5/),
     ]);

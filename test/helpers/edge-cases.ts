@@ -49,5 +49,23 @@ function moreCases(): QuestionResult[] {
       rank: 3,
       margin: 10,
     }),
+    // asked otherwise than the run, in xml: a sub category expected, the reply's post-processed answer and body kept
+    res({
+      id: 'e18',
+      outcome: 'wrong',
+      expected: { expect: 'answer', sub_category: ['late fees'] },
+      answers: [ans(14, 40, { sub_category: 'payment', theme: '=Ways <b>to</b> pay', context: 'bills', answer_language: 'it', delay: 2 })],
+      postProcessedAnswer: '@already answered <script>window.__xss=1</script>',
+      sent: { output: 'xml', askForMetadata: true },
+      reply: { output: 'xml', body: '<response><answers><answer_item><answer>Answer 14</answer></answer_item></answers><script>window.__xss=1</script></response>', cut: true },
+    }),
+    // read from a text reply: no scores, an answer whose entry is not known
+    res({ id: 'e19', outcome: 'wrong', expected: { expect: 'answer', answer: ['Pay by card'] }, answers: [unknownText('Sorry, no idea')], margin: null, reply: { output: 'text' } }),
   ];
+}
+
+/** A text reply's answer whose entry is not known: sequence -1, no label, no score. */
+function unknownText(answer: string) {
+  const { label: _, ...a } = ans(-1, 0, { answer });
+  return a;
 }

@@ -52,7 +52,7 @@ export function res(over: Partial<QuestionResult> & Pick<QuestionResult, 'outcom
 /** The result with the reason a run gives it (src/score/reason.ts), from its own expectations and answers. */
 export function withReason(r: QuestionResult): QuestionResult {
   const matcher = compileMatcher(r.expected);
-  const reason = explain({ outcome: r.outcome, expect: r.expected.expect, expected: r.expected, matcher, answers: r.answers, top: r.top1Index ?? -1, rank: r.rank ?? null, order: scoreOrder(r.answers) });
+  const reason = explain({ outcome: r.outcome, expect: r.expected.expect, expected: r.expected, matcher, answers: r.answers, top: r.top1Index ?? -1, rank: r.rank ?? null, order: scoreOrder(r.answers), ...(r.reply?.output === 'text' ? { fromText: true } : {}) });
   const { id, line, question, language, tags, expected, outcome, ...rest } = r;
   return { id, line, question, language, tags, expected, outcome, ...(reason !== undefined ? { reason } : {}), ...rest };
 }

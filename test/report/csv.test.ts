@@ -29,7 +29,10 @@ describe('results.csv', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const rows = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(report.results.length);
-    expect(Object.keys(rows[0]!)).toEqual(['id', 'question', 'language', 'tags', 'expect', 'expected', 'outcome', 'reason', 'top1_sequence', 'top1_label', 'top1_score', 'top1_answer', 'top1_flags', 'latency_ms', 'attempts', 'error']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'id', 'question', 'language', 'tags', 'expect', 'expected', 'outcome', 'reason', 'top1_sequence', 'top1_label', 'top1_score', 'top1_answer', 'top1_flags', 'latency_ms', 'attempts', 'error',
+      'post_processed_answer', 'delay', 'top1_category', 'top1_sub_category', 'top1_theme', 'top1_context', 'top1_snippet', 'top1_tags', 'top1_answer_language', 'sent',
+    ]);
     report.results.forEach((r, i) => {
       const row = rows[i]!;
       const top = top1(r);
@@ -48,6 +51,25 @@ describe('results.csv', () => {
     expect(texts.some((t) => t?.includes(HOSTILE.script))).toBe(true);
     expect(texts.some((t) => t?.includes(HOSTILE.quotes))).toBe(true);
     expect(texts.some((t) => t?.includes(HOSTILE.unicode))).toBe(true);
-    for (const row of rows) for (const [k, v] of Object.entries(row)) if (!['top1_score', 'latency_ms', 'attempts', 'top1_sequence'].includes(k)) expect(unsafe(v), `${k}: ${v}`).toBe(false);
+    for (const row of rows) for (const [k, v] of Object.entries(row)) if (!['top1_score', 'latency_ms', 'attempts', 'top1_sequence', 'delay'].includes(k)) expect(unsafe(v), `${k}: ${v}`).toBe(false);
+  });
+
+  it('has the post-processed answer, the delay, the top-1\'s optional fields and what was sent, CSV-safe; a text reply has no score', () => {
+    const report = makeReport(3);
+    const [a, b, c] = report.results;
+    const top = { ...a!.answers[a!.top1Index!]!, delay: 5, theme: '=cmd|x', context: 'ctx', snippet: '@snip', sub_category: '-sub', answer_language: 'it', category: 'Billing', tags: ['x', 'y'] };
+    report.results = [
+      { ...a!, answers: [top], top1Index: 0, postProcessedAnswer: '+already answered', sent: { output: 'xml', forceSubscription: true } },
+      { ...b!, answers: [], top1Index: null },
+      { ...c!, reply: { output: 'text' } },
+    ];
+    const rows = parse(renderString('csv', report), { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows[0]).toMatchObject({
+      post_processed_answer: "'+already answered", delay: '5', top1_category: 'Billing', top1_sub_category: "'-sub", top1_theme: "'=cmd|x", top1_context: 'ctx',
+      top1_snippet: "'@snip", top1_tags: 'x|y', top1_answer_language: 'it', sent: 'force_subscription=1; output=xml',
+    });
+    expect(rows[1]).toMatchObject({ post_processed_answer: '', delay: '', top1_theme: '', sent: '' });
+    expect(rows[2]!['top1_score']).toBe('');
+    expect(rows[2]!['top1_sequence']).toBe(String(top1(c!)?.sequence_number ?? ''));
   });
 });

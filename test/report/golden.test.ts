@@ -30,9 +30,11 @@ function shownData(html: string): unknown {
       const list = r[9] as unknown[];
       const pairs = [];
       for (let k = 0; k < list.length; k += 2) pairs.push([answer(list[k]), list[k + 1]]);
-      // a turn of a conversation carries its place and checks last
+      // a turn of a conversation carries its place and checks after the entries; a question's detail (post-processed
+      // answer, what was sent, a non-json reply) comes last
       const turn = r.length > 17 ? [r[17]] : [];
-      return [r[0], r[1], d.languages[r[2] as number], (r[3] as number[]).map((t) => d.tags[t]), d.outcomes[r[4] as number], ...r.slice(5, 9), pairs, ...r.slice(10, 14), d.categories[r[14] as number], entry(r[15]), entry(r[16]), ...turn];
+      const detail = r.length > 19 ? [{ detail: r[19] }] : [];
+      return [r[0], r[1], d.languages[r[2] as number], (r[3] as number[]).map((t) => d.tags[t]), d.outcomes[r[4] as number], ...r.slice(5, 9), pairs, ...r.slice(10, 14), d.categories[r[14] as number], entry(r[15]), entry(r[16]), ...turn, ...detail];
     }),
   };
 }

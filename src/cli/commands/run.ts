@@ -62,11 +62,13 @@ const builder = (y: Argv) =>
       default: RUN_DEFAULTS.maxConsecutiveErrors,
       describe: 'stop the run (exit 3) after this many questions in a row end in error; 0 never stops',
     })
-    .option('language', { type: 'string', describe: `ISO 639-1 code; a dataset row may override it [default: ${RUN_DEFAULTS.language}]` })
+    .option('language', { type: 'string', describe: `ISO 639-1 code (a region form such as en-US is sent as en); a dataset row may override it [default: ${RUN_DEFAULTS.language}]` })
     .option('username', { type: 'string', describe: 'ask the single questions as this user (a conversation is asked as its own user)' })
     .option('guest', { type: 'boolean', describe: 'ask the single questions as a guest (--no-guest needs --username; a conversation never is) [default: true]' })
-    .option('force-subscription', { type: 'boolean', describe: '[default: false]' })
-    .option('output', { choices: OUTPUTS, describe: 'response format requested; only json is scored [default: json]' })
+    .option('force-subscription', { type: 'boolean', describe: 'force_subscription "1"; a row\'s force_subscription overrides it [default: false]' })
+    .option('ask-for-metadata', { type: 'boolean', describe: 'send question.ask_for_metadata "1" (--no-ask-for-metadata: "0"); a row\'s ask_for_metadata overrides it [default: not sent]' })
+    .option('using-repeating-answers', { type: 'boolean', describe: 'send question.using_repeating_answers "1" (--no-...: "0"); a row\'s using_repeating_answers overrides it [default: not sent]' })
+    .option('output', { choices: OUTPUTS, describe: 'response format requested, and scored: json, xml, html or text (text is judged by answer text; with the knowledge base, by entry too); a row\'s output overrides it [default: json]' })
     .option('max-response-bytes', { ...numberOption('max-response-bytes', RESPONSE_BYTES), describe: `a larger body is a protocol error (at most ${MAX_RESPONSE_BYTES}) [default: ${RUN_DEFAULTS.maxResponseBytes}]` })
     .option('shard', { type: 'string', describe: 'ask only shard i of n (e.g. 2/4), chosen by a hash of the id; auto: from the CI or Kubernetes environment' })
     .option('repeat', { ...numberOption('repeat', WHOLE_AT_LEAST_1), describe: 'ask every question N times, spread over the run; scored on the first answer, the others say whether the top-1 stays the same [default: 1]' })
@@ -182,6 +184,8 @@ export const runCommand = defineCommand({
         language: argv.language,
         guest: argv.guest,
         forceSubscription: argv.forceSubscription,
+        askForMetadata: argv.askForMetadata,
+        usingRepeatingAnswers: argv.usingRepeatingAnswers,
         output: argv.output,
         maxResponseBytes: argv.maxResponseBytes,
         maxConsecutiveErrors: argv.maxConsecutiveErrors,

@@ -1,11 +1,42 @@
 // report.html's page data: what src/report/html/data.ts writes and the page reads. Types and field positions only,
 // so both sides import it (the Node side for the types; the page code bundles the positions).
 
-/** A distinct answer: [text, sequence_number, label, category, flag bits]. Knowledge answers repeat across questions, so they are stored once. */
-export type PageAnswer = [string, number, string, string, number];
+/**
+ * A distinct answer: [text, sequence_number, label, category, flag bits, its other fields]. Knowledge answers repeat
+ * across questions, so they are stored once.
+ */
+export type PageAnswer = [string, number, string, string, number, PageAnswerFields];
 
 /** Where each field of a PageAnswer sits. */
-export const A = { text: 0, seq: 1, label: 2, category: 3, flags: 4 } as const;
+export const A = { text: 0, seq: 1, label: 2, category: 3, flags: 4, fields: 5 } as const;
+
+/**
+ * The fields of an answer item (2.4) that the list does not show in its own columns, under their json names: the
+ * optional ones the answer has (theme, context, snippet, sub_category, answer_language, tags joined by `|`) and its
+ * delay (always; -1: none asked). Shown in the question's detail view beside the answer.
+ */
+export type PageAnswerFields = {
+  theme?: string;
+  context?: string;
+  snippet?: string;
+  sub_category?: string;
+  answer_language?: string;
+  tags?: string;
+  delay: number;
+};
+
+/**
+ * What the detail view of a question shows besides its answers, when it has any of it: `post`, the reply's
+ * post-processed answer; `sent`, the request fields the question was asked with otherwise than the run's, in words
+ * (`output=xml; force_subscription=1`); `reply`, a reply asked in xml, html or text: its output and, for a question
+ * that did not pass, its body as it came (secrets masked; `cut` after 4,096 characters; `withheld` when its markup
+ * split a secret), to be shown as text (never as markup).
+ */
+export interface PageDetail {
+  post?: string;
+  sent?: string;
+  reply?: { output: string; body?: string; cut?: true; withheld?: true };
+}
 
 /**
  * One question: [id, question, language index, tag indexes, outcome index, expected (words), latency ms | null,
@@ -15,17 +46,18 @@ export const A = { text: 0, seq: 1, label: 2, category: 3, flags: 4 } as const;
  * (-1: not judged, or unlabeled), got entry index (-1: not judged)]. The entry indexes point into `entries`: the
  * keys of metrics.entries, and `(out of scope)` / `(any answer)` on the expected side, `(refused)` on the got side,
  * as the entry table counts them, so a click on an entry, a flow or a matrix cell shows the questions it counts.
- * Then a turn's place in its conversation (null: a single question) and the question's metadata, when there are.
+ * Then a turn's place in its conversation (null: a single question), the question's metadata (null: none) and its
+ * detail (PageDetail), as far as there are.
  */
 export type PageRow = [
   string, string, number, number[], number, string, number | null, number, string | null, (number | PageAnswer)[], number, number | null, number, string | null,
-  number, number, number, (PageTurn | null)?, PageMeta?,
+  number, number, number, (PageTurn | null)?, (PageMeta | null)?, PageDetail?,
 ];
 
 /** Where each field of a PageRow sits (`row[R.question]`). A new field goes last, optional, and gets a name here. */
 export const R = {
   id: 0, question: 1, language: 2, tags: 3, outcome: 4, expected: 5, latency: 6, attempts: 7, error: 8, answers: 9,
-  top: 10, rank: 11, line: 12, why: 13, category: 14, expectedEntry: 15, gotEntry: 16, turn: 17, meta: 18,
+  top: 10, rank: 11, line: 12, why: 13, category: 14, expectedEntry: 15, gotEntry: 16, turn: 17, meta: 18, detail: 19,
 } as const;
 
 /** The dataset's own columns of a question (its metadata), as [column, value] pairs; after the turn (null for a single question). */

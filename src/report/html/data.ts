@@ -3,10 +3,11 @@ import { describeExpected } from '../describe.js';
 import { gzipBase64, interner } from './encode.js';
 import { CONVERSATION_VERDICTS, type QuestionResult, type ReportAnswer } from '../../model/report.js';
 import { TURN_CHECK_KEYS, TURN_CHECKS } from '../../model/turn-checks.js';
+import { describeSent } from '../../model/request-fields.js';
 import { top1 } from '../../score/result.js';
 import type { ScoredData } from '../../model/source.js';
 import { ANY_ANSWER, EntryIndex, OUT_OF_SCOPE, REFUSED } from '../../score/metrics/entries.js';
-import type { PageAnswer, PageCheck, PageRow, PageTurn } from '../../pages/report/data.js';
+import type { PageAnswer, PageAnswerFields, PageCheck, PageDetail, PageRow, PageTurn } from '../../pages/report/data.js';
 
 /** Flag bits of an answer in the page data, in this order: bit k = FLAG_NAMES[k]. */
 export const FLAG_NAMES = ['dummy', 'floor', 'suggestion', 'dialogue', 'dialog-in-progress', 'international', 'not-agent'] as const;
@@ -15,7 +16,7 @@ const flagBits = (a: ReportAnswer): number =>
   [a.is_dummy_answer, a.is_dummy_floor_answer, a.is_suggestion_answer, a.is_dialogue_answer, a.is_dialog_in_progress, a.is_international_question, !a.is_agent_answer]
     .reduce((bits, on, k) => (on ? bits | (1 << k) : bits), 0);
 
-export type { PageAnswer, PageCheck, PageData, PageMeta, PageRow, PageTurn } from '../../pages/report/data.js';
+export type { PageAnswer, PageAnswerFields, PageCheck, PageData, PageDetail, PageMeta, PageRow, PageTurn } from '../../pages/report/data.js';
 
 /**
  * Distinct answers kept in the table: a knowledge base is far smaller, but a service that makes up a new answer
@@ -45,6 +46,28 @@ export function pageTurn(r: QuestionResult): PageTurn | undefined {
     return [[TURN_CHECKS[k].noun, value, responded ? (TURN_CHECKS[k].of(reply) ?? null) : null, responded ? (r.checks?.[k] ?? null) : null]];
   });
   return [c.id, c.turn, c.turns, CONVERSATION_VERDICTS.indexOf(c.verdict), c.at, c.user, checks, r.postProcessedAnswer ?? null];
+}
+
+/** An answer's fields the list does not show, the optional ones only when it has them (see PageAnswerFields). */
+export function answerFields(a: ReportAnswer): PageAnswerFields {
+  const fields: PageAnswerFields = { delay: a.delay };
+  for (const key of ['theme', 'context', 'snippet', 'sub_category', 'answer_language'] as const) {
+    const value = a[key];
+    if (value !== undefined && value !== '') fields[key] = value;
+  }
+  if (a.tags.length > 0) fields.tags = a.tags.join('|');
+  return fields;
+}
+
+/** What the detail view shows besides the answers (see PageDetail); undefined when there is nothing. */
+export function pageDetail(r: QuestionResult): PageDetail | undefined {
+  const sent = describeSent(r.sent);
+  const detail: PageDetail = {
+    ...(r.postProcessedAnswer !== undefined ? { post: r.postProcessedAnswer } : {}),
+    ...(sent !== '' ? { sent } : {}),
+    ...(r.reply ? { reply: r.reply } : {}),
+  };
+  return Object.keys(detail).length > 0 ? detail : undefined;
 }
 
 /** The row's expected and got entry keys, as the entry table counts the question (undefined: not counted). */
@@ -94,7 +117,7 @@ export function* encodePageData(results: Iterable<QuestionResult>, { index = new
         r.attempts,
         r.error ? `${r.error.kind}: ${r.error.message}` : null,
         r.answers.flatMap((a) => {
-          const answer: PageAnswer = [a.answer, a.sequence_number, a.label ?? '', a.category ?? '', flagBits(a)];
+          const answer: PageAnswer = [a.answer, a.sequence_number, a.label ?? '', a.category ?? '', flagBits(a), answerFields(a)];
           return [answers.id(answer) ?? answer, a.answer_score];
         }),
         r.top1Index ?? -1,
@@ -107,8 +130,10 @@ export function* encodePageData(results: Iterable<QuestionResult>, { index = new
       ];
       const turn = pageTurn(r);
       const meta = r.meta ? Object.entries(r.meta) : undefined;
-      if (turn || meta) row.push(turn ?? null);
-      if (meta) row.push(meta);
+      const detail = pageDetail(r);
+      if (turn || meta || detail) row.push(turn ?? null);
+      if (meta || detail) row.push(meta ?? null);
+      if (detail) row.push(detail);
       yield `${first ? '' : ','}${JSON.stringify(row)}`;
       first = false;
     }

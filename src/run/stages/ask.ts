@@ -78,6 +78,7 @@ function askContext(plan: Plan, transport: Transport, cancel: AbortSignal): AskC
     backoff: o.backoff ?? DEFAULT_BACKOFF,
     cancel,
     throttle,
+    ...(plan.knowledge ? { knowledge: plan.knowledge } : {}),
     ...(emit ? { onRetry: (q, e, waitMs) => emit({ type: 'retry', id: q.id, reason: e.status ? `${e.kind} ${e.status}` : e.kind, waitMs }) } : {}),
   };
 }

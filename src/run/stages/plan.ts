@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestSettings } from '../../client/request.js';
 import { Secrets } from '../../client/secrets/secrets.js';
+import { TextKnowledge } from '../../client/text-reply.js';
 import { suppliedSecrets, tooShortWarnings } from '../../client/secrets/supplied.js';
 import { answerEndpoint } from '../../client/url.js';
 import { readAliases } from '../../dataset/aliases.js';
@@ -8,7 +9,6 @@ import { itemsOf } from '../../dataset/read.js';
 import { inShard } from '../../dataset/shard.js';
 import type { DatasetSource } from '../../dataset/source.js';
 import { loadKnowledgeBase } from '../../engine/kb.js';
-import { ConfigError } from '../../errors.js';
 import type { DatasetItem } from '../../model/question.js';
 import type { EntryInfo } from '../../score/metrics/entries.js';
 import { inPages } from '../../util/pages.js';
@@ -50,6 +50,8 @@ export interface Plan {
   readonly toAsk: number;
   /** The knowledge base's entries, for the scoring. */
   readonly knowledgeBase: EntryInfo[] | undefined;
+  /** The knowledge base's entries by their text, to recover the entry of a text reply (--output text). */
+  readonly knowledge?: TextKnowledge;
   /** A fresh name per run (a resumed run is a new one), in the user name of each conversation without its own. */
   readonly runName: string;
 }
@@ -66,7 +68,6 @@ export async function planRun(options: RunOptions, datasets: OpenedDatasets): Pr
   for (const warning of tooShortWarnings(supplied)) o.onWarning?.(warning);
   const secrets = new Secrets(supplied);
   const sightings = new SecretSightings(supplied);
-  if (o.output !== 'json') throw new ConfigError(`--output ${o.output} cannot be scored yet (only json is)`);
   const endpoint = answerEndpoint(checkBaseUrl(o.baseUrl).baseUrl); // a ConfigError names the --base-url as typed
   const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
   const judge = new Judge(o.language, aliases);
@@ -80,13 +81,16 @@ export async function planRun(options: RunOptions, datasets: OpenedDatasets): Pr
     language: o.language,
     guest: o.guest,
     forceSubscription: o.forceSubscription,
+    ...(o.askForMetadata !== undefined ? { askForMetadata: o.askForMetadata } : {}),
+    ...(o.usingRepeatingAnswers !== undefined ? { usingRepeatingAnswers: o.usingRepeatingAnswers } : {}),
     output: o.output,
     ...(o.username !== undefined ? { username: o.username } : {}),
   };
   const runName = randomBytes(4).toString('hex');
   const source = await datasets.open(o.dataset, o.encoding);
   const checked = await checkRun(source, { o, settings, sightings, kb, aliases, prior, runName, mine: mineOf(o) });
-  return { o, secrets, endpoint, settings, judge, prior, source, runName, knowledgeBase: kb && entriesOf(kb), ...checked };
+  const knowledge = kb && new TextKnowledge(kb.entries);
+  return { o, secrets, endpoint, settings, judge, prior, source, runName, knowledgeBase: kb && entriesOf(kb), ...(knowledge ? { knowledge } : {}), ...checked };
 }
 
 /** Whether an item is the run's: every item, or those of its shard. */

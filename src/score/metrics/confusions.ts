@@ -2,7 +2,8 @@ import type { Confusion } from '../../model/metrics.js';
 import type { QuestionResult } from '../../model/report.js';
 import { EXPECTATION_KEYS_BY_PRECEDENCE } from '../../model/expectations.js';
 import { OUTCOME_CLASSES } from '../../model/outcome.js';
-import { top1 } from '../result.js';
+import { knownEntry, top1 } from '../result.js';
+import { truncate } from '../../util/text.js';
 
 /** Expected side of a fallback_missed pair. */
 export const EXPECTED_FALLBACK = '(fallback)';
@@ -19,7 +20,7 @@ export function expectedKey(r: QuestionResult): string {
 
 /**
  * The (expected, got) pairs of wrong and fallback_missed results, most frequent first (then by expected, got);
- * `got` is the top-1's label, else its sequence number. In-scope confusions and out-of-scope misses are kept
+ * `got` is the top-1's label, else its sequence number (a text answer whose entry is not known: its text, quoted). In-scope confusions and out-of-scope misses are kept
  * apart, so the misses (often the most frequent) never crowd out the confusions between entries. At most
  * MAX_CONFUSIONS pairs each, 5 example ids a pair. Memory is one record per distinct pair.
  */
@@ -32,7 +33,7 @@ export class ConfusionCounter {
     const top = top1(r);
     if (top === undefined) return;
     const expected = expectedKey(r);
-    const got = top.label !== undefined && top.label !== '' ? top.label : String(top.sequence_number);
+    const got = top.label !== undefined && top.label !== '' ? top.label : knownEntry(r, top) ? String(top.sequence_number) : `"${truncate(top.answer, 40)}"`;
     const pairs = expected === EXPECTED_FALLBACK ? this.outOfScope : this.inScope;
     const id = JSON.stringify([expected, got]);
     let pair = pairs.get(id);

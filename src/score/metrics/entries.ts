@@ -4,7 +4,7 @@ import { normalizeText } from '../../model/normalize.js';
 import { isCorrect, isJudged } from '../../model/outcome.js';
 import type { QuestionResult, ReportAnswer } from '../../model/report.js';
 import { isNonAnswer } from '../outcome.js';
-import { matchedAnswer, top1 } from '../result.js';
+import { knownEntry, matchedAnswer, top1 } from '../result.js';
 
 /** A knowledge-base entry, as far as the run (or a knowledge base file) tells. */
 export interface EntryInfo {
@@ -41,7 +41,7 @@ export class EntryIndex {
 
   add(r: QuestionResult): void {
     for (const a of r.answers) {
-      if (a.is_dummy_floor_answer) continue; // the floor answer is no entry
+      if (a.is_dummy_floor_answer || !knownEntry(r, a)) continue; // the floor answer is no entry, nor a text whose entry is not known
       this.learn({ sequence: a.sequence_number, label: a.label || null, category: a.category || null, text: a.answer });
     }
   }

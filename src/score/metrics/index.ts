@@ -3,7 +3,7 @@ import { answerableFraction, hasResponse, OUTCOME_CLASSES, outOfScopeFraction, t
 import type { QuestionResult, Summary } from '../../model/report.js';
 import type { ReportData, ResultSource, ScoredData } from '../../model/source.js';
 import { answerOutcome } from '../outcome.js';
-import { top1 } from '../result.js';
+import { hasScores, top1 } from '../result.js';
 import { Tally } from '../tally.js';
 import { SliceGroups } from './breakdowns.js';
 import { EntryIndex, EntryTable, type EntryInfo } from './entries.js';
@@ -62,7 +62,8 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
     for (const r of results) {
       tally.add(r);
       const top = top1(r);
-      const group = top === undefined ? undefined : scoreGroup(r);
+      // a text reply has no scores: left out of the score distributions (and of the threshold analysis)
+      const group = top === undefined || !hasScores(r) ? undefined : scoreGroup(r);
       if (group !== undefined) {
         (group === 'correct' ? correct : notCorrect).push(top!.answer_score);
         scoreExtent.add(top!.answer_score);

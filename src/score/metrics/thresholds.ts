@@ -2,7 +2,7 @@ import type { ThresholdAnalysis, ThresholdPoint } from '../../model/metrics.js';
 import type { QuestionResult } from '../../model/report.js';
 import { hasResponse } from '../../model/outcome.js';
 import { answerOutcome, isNonAnswer } from '../outcome.js';
-import { top1 } from '../result.js';
+import { hasScores, top1 } from '../result.js';
 import { CROSS_VALIDATION_FOLDS, crossValidated, Fold, FoldChoice, FoldCounts } from './threshold-folds.js';
 import { objectiveOf, share, thresholdObjective, type How, type ThresholdOptions } from './threshold-objective.js';
 
@@ -35,7 +35,7 @@ export class ThresholdAccumulator {
   private readonly folds = Array.from({ length: CROSS_VALIDATION_FOLDS }, () => new Fold());
 
   add(r: QuestionResult): void {
-    if (!hasResponse(r.outcome)) return;
+    if (!hasResponse(r.outcome) || !hasScores(r)) return; // a text reply has no scores to replay a floor on
     const expect = r.expected.expect;
     if (expect !== 'answer' && expect !== 'fallback') return;
     const top = top1(r);
