@@ -27,7 +27,8 @@ let browser: Browser;
 let opened: OpenPage;
 
 /** The detail of question `index`, as the table shows it under its row, read back as text. */
-const drawn = (index: number) =>
+const drawn = (index: number) => drawnIn(data, index);
+const drawnIn = (pageData: PageData, index: number) =>
   opened.page.evaluate(([d, i]) => {
     const { detail, view } = window as unknown as Modules;
     const tr = detail.detailRow(view.pageView(d), i, 9);
@@ -39,9 +40,18 @@ const drawn = (index: number) =>
       hints: Array.from(tr.querySelectorAll('p.hint')).map((p) => p.textContent),
       seen: tr.querySelector('p.seen')?.textContent ?? null,
       heads: table ? Array.from(table.querySelectorAll('th')).map((th) => th.textContent) : null,
-      rows: table ? Array.from(table.querySelectorAll('tbody tr')).map((r) => [r.className, ...Array.from(r.querySelectorAll('td')).map((td) => td.textContent)]) : [],
+      rows: table ? Array.from(table.querySelectorAll('tbody tr')).map((r) => [r.className, ...Array.from(r.querySelectorAll('td')).map((td) => td.firstChild?.textContent ?? '')]) : [],
+      fields: table ? Array.from(table.querySelectorAll('td.answer .fields')).map((f) => f.textContent) : [],
+      body: tr.querySelector('details.reply-body') ? { summary: tr.querySelector('details.reply-body summary')!.textContent, pre: tr.querySelector('details.reply-body pre')?.textContent ?? null, elements: tr.querySelectorAll('details.reply-body pre *').length } : null,
     };
-  }, [data, index] as [PageData, number]);
+  }, [pageData, index] as [PageData, number]);
+
+/** The detail of a row made for the test (the page data's other rows as they are). */
+const drawnRow = (row: PageData['rows'][number]) => {
+  const rows = [...data.rows];
+  rows[0] = row;
+  return drawnIn({ ...data, rows }, 0);
+};
 
 describe.skipIf(!hasChromium)('the question detail, in Chromium', () => {
   beforeAll(async () => {
@@ -62,7 +72,7 @@ describe.skipIf(!hasChromium)('the question detail, in Chromium', () => {
     expect(d.facts.slice(0, 3)).toEqual([['why', r.reason], ['question', r.question], ['expected', expect.any(String)]]);
     expect(d.heads).toEqual(['rank', 'score', 'seq', 'label', 'category', 'flags', 'answer']);
     expect(d.rows.map((row) => row[0])).toEqual(byScore.map((_, k) => (k === 0 ? 'top1' : k === 1 ? 'match' : '')));
-    expect(d.rows.map((row) => [row[1], row[2], row[3], row[7]])).toEqual(byScore.map((a, k) => [String(k + 1), a.answer_score.toFixed(3), String(a.sequence_number), a.answer]));
+    expect(d.rows.map((row) => [row[1], row[2], row[3], row[7]])).toEqual(byScore.map((a, k) => [String(k + 1), String(a.answer_score), String(a.sequence_number), a.answer]));
     expect(d.seen).toBe(`The expected answer, seen at rank 2: ${byScore[1]!.answer}`);
   });
 
@@ -75,6 +85,28 @@ describe.skipIf(!hasChromium)('the question detail, in Chromium', () => {
     const failed = await drawn(report.results.findIndex((r) => r.error !== null));
     expect(failed.hints).toEqual(['No answer: the request failed.']);
     expect(failed.heads).toBeNull();
+    expect(opened.problems).toEqual([]);
+  });
+
+  it('shows the fields issue 26 brought: post-processed answer, what was sent, the output, each answer\'s other fields, the reply as text', async () => {
+    const i = report.results.findIndex((r) => r.error === null && r.answers.length > 0 && !r.conversation);
+    const row = structuredClone(data.rows[i]!);
+    const body = '<answers><answer><answer>Pay <b>now</b></answer><script>alert(1)</script></answer></answers>';
+    row[19] = { post: 'ehi! already answered', sent: 'output=xml; force_subscription=1', reply: { output: 'xml', body, cut: true } };
+    row[17] ??= null;
+    row[18] ??= null;
+    const answer = structuredClone(data.answers[row[9][0] as number] ?? (row[9][0] as PageData['answers'][number]));
+    answer[5] = { theme: 'Bills', sub_category: 'late', tags: 'a|b', delay: 2 };
+    row[9][0] = answer;
+    const d = await drawnRow(row);
+    expect(d.facts).toEqual(expect.arrayContaining([['post-processed answer', 'ehi! already answered'], ['sent', 'output=xml; force_subscription=1'], ['asked as', '--output xml']]));
+    expect(d.fields).toContain('theme Bills · sub_category late · tags a|b · delay 2 s');
+    expect(d.body).toEqual({ summary: 'The reply as it came (xml), cut after 4,096 characters', pre: body, elements: 0 });
+    // a text reply has no scores: shown as —, not 0
+    row[19] = { reply: { output: 'text' } };
+    const text = await drawnRow(row);
+    expect(text.rows.every((r) => r[2] === '—')).toBe(true);
+    expect(text.body).toBeNull();
     expect(opened.problems).toEqual([]);
   });
 });

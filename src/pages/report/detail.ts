@@ -1,5 +1,6 @@
+import { scoreText } from '../shared/data.js';
 import { el, fact } from '../shared/dom.js';
-import { A, R, T, type PageAnswer, type PageRow } from './data.js';
+import { A, R, T, type PageAnswer, type PageAnswerFields, type PageRow } from './data.js';
 import type { PageView } from './view.js';
 
 /** A fact of the detail: its name, and its value for row i (null or undefined: the question has none, not shown). */
@@ -26,6 +27,9 @@ export const FACTS: readonly Fact[] = [
   ['first matching answer at rank', (r) => num(r[R.rank])],
   ['expected entry', (r, { data }) => (r[R.expectedEntry] >= 0 ? data.entries[r[R.expectedEntry]] : null)],
   ['top-1 counts as', (r, { data }) => (r[R.gotEntry] >= 0 ? data.entries[r[R.gotEntry]] : null)],
+  ['post-processed answer', (r) => (r[R.turn] ? null : r[R.detail]?.post)], // a turn shows it in its thread
+  ['sent', (r) => r[R.detail]?.sent],
+  ['asked as', (r) => { const reply = r[R.detail]?.reply; return reply ? `--output ${reply.output}` : null; }],
   ['conversation', (r, { data }) => {
     const t = r[R.turn];
     if (!t) return null;
@@ -34,12 +38,24 @@ export const FACTS: readonly Fact[] = [
 ];
 
 /** A column of the ranked answers: its head, and its cell for an answer at rank k + 1 with its score. */
-type Column = readonly [string, (a: PageAnswer, score: number, k: number, view: PageView) => HTMLTableCellElement];
+type Column = readonly [string, (a: PageAnswer, score: number, k: number, view: PageView, i: number) => HTMLTableCellElement];
+
+/** The answer's other fields (2.4) in one line, `theme Bills · sub_category late · delay 2 s`; empty when it has none. */
+export function fieldsLine(fields: PageAnswerFields | undefined): string {
+  if (!fields) return '';
+  const parts: string[] = [];
+  for (const key of ['theme', 'context', 'sub_category', 'snippet', 'tags', 'answer_language'] as const) {
+    const value = fields[key];
+    if (value !== undefined) parts.push(`${key} ${value}`);
+  }
+  if (fields.delay >= 0) parts.push(`delay ${fields.delay} s`);
+  return parts.join(' · ');
+}
 
 /** The columns of the ranked answers, in order; a new one is one line here. */
 export const COLUMNS: readonly Column[] = [
   ['rank', (_a, _s, k) => el('td', k + 1, 'num')],
-  ['score', (_a, score) => el('td', score.toFixed(3), 'num')],
+  ['score', (_a, score, _k, view, i) => el('td', scoreText(score, view.scored(i)), 'num')],
   ['seq', (a) => el('td', a[A.seq], 'num')],
   ['label', (a) => el('td', a[A.label])],
   ['category', (a) => el('td', a[A.category])],
@@ -48,7 +64,12 @@ export const COLUMNS: readonly Column[] = [
     for (const f of view.flagsOf(a)) td.append(el('span', f, `flag f-${f}`));
     return td;
   }],
-  ['answer', (a) => el('td', a[A.text], 'answer')],
+  ['answer', (a) => {
+    const td = el('td', a[A.text], 'answer');
+    const fields = fieldsLine(a[A.fields]);
+    if (fields !== '') td.append(el('div', fields, 'fields'));
+    return td;
+  }],
 ];
 
 /** The facts of row i: FACTS, then the dataset's own columns (notes, owner...) after those answer-eval reads. */
@@ -74,7 +95,7 @@ function rankedTable(view: PageView, i: number, ranked: [PageAnswer, number, num
   ranked.forEach(([a, score], k) => {
     const row = el('tr', null, k === 0 ? 'top1' : '');
     if (rank === k + 1) row.classList.add('match');
-    for (const [, cell] of COLUMNS) row.append(cell(a, score, k, view));
+    for (const [, cell] of COLUMNS) row.append(cell(a, score, k, view, i));
     table.tBodies[0]!.append(row);
   });
   return table;
@@ -105,6 +126,19 @@ export function detailRow(view: PageView, i: number, columns: number): HTMLTable
     wrap.append(rankedTable(view, i, ranked));
     td.append(wrap);
   }
+  const body = replyBody(r);
+  if (body) td.append(body);
   tr.append(td);
   return tr;
+}
+
+/** The reply as it came, for a question asked in xml, html or text that did not pass: shown as text, never as markup. */
+function replyBody(r: PageRow): HTMLDetailsElement | undefined {
+  const reply = r[R.detail]?.reply;
+  if (!reply || (reply.body === undefined && !reply.withheld)) return undefined;
+  const box = el('details', null, 'reply-body');
+  const note = reply.withheld ? ': withheld (its markup split a secret; the answers above are masked one by one)' : reply.cut ? ', cut after 4,096 characters' : '';
+  box.append(el('summary', `The reply as it came (${reply.output})${note}`));
+  if (reply.body !== undefined) box.append(el('pre', reply.body));
+  return box;
 }

@@ -1,3 +1,4 @@
+import { scoreText } from '../shared/data.js';
 import { byId, el, onLink, onTyped } from '../shared/dom.js';
 import { Pager } from '../shared/pager.js';
 import { needleOf, textSearch } from '../shared/search.js';
@@ -37,7 +38,7 @@ function questionRow(view: PageView, i: number, open: boolean): HTMLTableRowElem
   } else got.append(el('span', r[R.error] ?? 'no answer', 'hint'));
   const latency = r[R.latency];
   tr.append(cell(r[R.line], 'num line', 'line'), cell(r[R.id], 'id'), cell(r[R.question], 'question'), cell(view.data.languages[r[R.language]]!, 'lang'), outcome,
-    cell(r[R.expected], 'expected', 'expected'), got, cell(top ? top[1].toFixed(3) : '—', 'num score', 'score'), cell(latency === null ? '—' : Math.round(latency), 'num latency'));
+    cell(r[R.expected], 'expected', 'expected'), got, cell(top ? scoreText(top[1], view.scored(i)) : '—', 'num score', 'score'), cell(latency === null ? '—' : Math.round(latency), 'num latency'));
   return tr;
 }
 

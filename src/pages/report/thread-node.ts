@@ -1,3 +1,4 @@
+import { scoreText } from '../shared/data.js';
 import { el, fact } from '../shared/dom.js';
 import { A, R, T } from './data.js';
 import { decided, turnOf, type Thread } from './thread-list.js';
@@ -11,7 +12,7 @@ function reply(view: PageView, i: number): HTMLDivElement {
   if (top) {
     const [a, score] = top;
     const who = el('div', null, 'who');
-    who.append(el('span', 'top-1'), el('span', entryName(a), 'label'), el('span', `#${a[A.seq]} · score ${score.toFixed(1)}`, 'hint'));
+    who.append(el('span', 'top-1'), el('span', entryName(a), 'label'), el('span', `#${a[A.seq]} · score ${scoreText(score, view.scored(i))}`, 'hint'));
     for (const f of view.flagsOf(a)) who.append(el('span', f, `flag f-${f}`));
     box.append(who, el('div', a[A.text], 'text'));
   } else box.append(el('div', r[R.error] ?? (view.outcomeOf(i) === 'skipped' ? 'not asked' : 'no answer (empty list)'), 'text hint'));

@@ -15,6 +15,8 @@ export interface PageView {
   outcomeLabelOf: (i: number) => string;
   /** The names of an answer's flags. */
   flagsOf: (a: PageAnswer) => string[];
+  /** Whether row i's answers carry scores (a reply asked with --output text has none). */
+  scored: (i: number) => boolean;
 }
 
 export function pageView(data: PageData): PageView {
@@ -38,6 +40,7 @@ export function pageView(data: PageData): PageView {
     outcomeOf: (i) => data.outcomes[rows[i]![R.outcome]]!,
     outcomeLabelOf: (i) => data.outcomeLabels[rows[i]![R.outcome]]!,
     flagsOf: (a) => data.flags.filter((_, k) => a[A.flags] & (1 << k)),
+    scored: (i) => rows[i]![R.detail]?.reply?.output !== 'text',
   };
 }
 

@@ -20,3 +20,11 @@ export function withPageData<T>(status: HTMLElement, loading: string, page: stri
   status.textContent = loading;
   readPageData<T>().then(start, (error: unknown) => { status.textContent = `Could not read the embedded data: ${String(error)}`; });
 }
+
+/**
+ * A score as the service wrote it (`59.5`, `0.8125`), not padded to a fixed number of decimals (`59.500`); `—` for a
+ * reply that has no scores (asked with `--output text`).
+ */
+export function scoreText(score: number, scored = true): string {
+  return scored ? String(Number(score.toPrecision(6))) : '—';
+}

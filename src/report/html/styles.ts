@@ -105,6 +105,8 @@ tr.detail>td,tr.entry-detail>td{background:var(--bg);padding:10px 16px}
 .facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(260px,100%),1fr));gap:2px 16px;margin-bottom:8px}
 .facts .k{color:var(--muted);margin-right:6px}.facts .v{white-space:pre-wrap;word-break:break-word}
 table.ranked{background:var(--card)}table.ranked td.answer{white-space:pre-wrap;color:var(--fg)}
+table.ranked td.answer .fields{color:var(--muted);font-size:12px;white-space:normal;margin-top:2px}
+.reply-body{margin-top:8px}.reply-body summary{cursor:pointer;color:var(--muted)}.reply-body pre{white-space:pre-wrap;word-break:break-word;max-height:320px;overflow:auto;background:var(--card);padding:8px;border-radius:4px}
 tr.top1{font-weight:600}tr.match td:first-child{box-shadow:inset 3px 0 var(--ok)}
 .e-wrap{max-height:70vh;overflow:auto}
 table.entries{min-width:900px;border:0}
