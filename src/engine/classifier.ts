@@ -1,95 +1,165 @@
+import type { SparseVector } from './features.js';
+
 /**
- * A multinomial logistic regression over the analyzer's terms, trained on the entries' examples when the
- * retriever is built. BM25 says how well a question matches an entry's examples; this model learns which
- * terms tell confusable entries apart ("shopping_list" vs "shopping_list_update"). See docs/engine.md.
+ * A multinomial logistic regression over the word and character features (features.ts), trained on the entries'
+ * examples when the retriever is built. BM25 says how well a question matches an entry's examples; this model learns
+ * which words and pieces of words tell confusable entries apart ("shopping_list" vs "shopping_list_update").
+ *
+ * Training is SGD on the cross-entropy over a *candidate set* per example: its own entry and the entries whose
+ * centroid (the sum of their examples' vectors) is nearest to it, 20 in all. The other entries are far from it
+ * already, and leaving them out makes training 7× cheaper (CLINC150: 1 s instead of 7 for 150 entries, 0.4 points
+ * of top-1 lost on val). A question is scored against every entry. See docs/engine.md.
  */
 
-/** Training work is examples × entries × epochs × terms; above this many example-entry pairs there is no model. */
+/** Work is examples × candidates × epochs × features; above this many example-candidate pairs there is no model. */
 export const MAX_TRAINING_PAIRS = 5_000_000;
+/** Weights are features × entries; above this many (128 MB) there is no model. */
+export const MAX_WEIGHTS = 32_000_000;
 
-const EPOCHS = 5;
-const LEARNING_RATE = 5; // divided by (1 + epoch)
-/** Gradients smaller than this are skipped: most entries are already far from most examples after one epoch. */
-const MIN_GRADIENT = 1e-3;
+const CANDIDATES = 20;
+const EPOCHS = 4;
+const LEARNING_RATE = 2; // divided by (1 + epoch)
 
 export interface Classifier {
-  /** Probability of each entry (by index) for the question's terms; sums to 1. */
-  probabilities(terms: string[]): Float64Array;
+  /** Probability of each entry (by index) for the question's vector; sums to 1. */
+  probabilities(x: SparseVector): Float64Array;
 }
 
-/** `examples[i]` holds the analyzed examples of entry i. Undefined when there is nothing (or too much) to learn. */
-export function trainClassifier(examples: string[][][]): Classifier | undefined {
-  const classes = examples.length;
-  const vocabulary = new Map<string, number>();
-  const features: Int32Array[] = [];
-  const labels: number[] = [];
-  examples.forEach((list, entry) => {
-    for (const terms of list) {
-      const ids = new Set<number>();
-      for (const term of terms) {
-        let id = vocabulary.get(term);
-        if (id === undefined) vocabulary.set(term, (id = vocabulary.size));
-        ids.add(id);
-      }
-      if (ids.size) {
-        features.push(Int32Array.from(ids));
-        labels.push(entry);
-      }
-    }
-  });
-  if (classes < 2 || !features.length || features.length * classes > MAX_TRAINING_PAIRS) return undefined;
+/**
+ * `vectors[i]` is an example of entry `labels[i]`, out of `classes` entries, in a space of `size` features.
+ * Undefined when there is nothing (or too much) to learn.
+ */
+export function trainClassifier(vectors: readonly SparseVector[], labels: readonly number[], classes: number, size: number): Classifier | undefined {
+  const examples = vectors.map((_, i) => i).filter((i) => vectors[i]!.ids.length > 0);
+  const k = Math.min(classes, CANDIDATES);
+  if (classes < 2 || new Set(examples.map((i) => labels[i])).size < 2 || examples.length * k > MAX_TRAINING_PAIRS || size * classes > MAX_WEIGHTS) return undefined;
 
-  // weights[term * classes + entry]: a question's scores are the sum of its terms' rows.
-  const weights = new Float32Array(vocabulary.size * classes);
+  // weights[feature * classes + entry]: a question's scores are the sums of its features' rows.
+  const weights = new Float32Array(size * classes);
   const bias = new Float32Array(classes);
-  const z = new Float64Array(classes);
-  const scores = (ids: ArrayLike<number>): Float64Array => {
-    const scale = 1 / Math.sqrt(ids.length || 1); // long and short questions on one scale
-    z.set(bias);
-    for (let k = 0; k < ids.length; k++) {
-      const row = ids[k]! * classes;
-      for (let c = 0; c < classes; c++) z[c]! += weights[row + c]! * scale;
-    }
-    let max = -Infinity;
-    for (let c = 0; c < classes; c++) max = Math.max(max, z[c]!);
-    let sum = 0;
-    for (let c = 0; c < classes; c++) sum += z[c] = Math.exp(z[c]! - max);
-    for (let c = 0; c < classes; c++) z[c]! /= sum;
-    return z;
-  };
+  const candidates = candidateSets(vectors, labels, examples, classes, size, k, weights);
+  weights.fill(0);
 
-  // Stochastic gradient descent on the cross-entropy, examples in a seeded shuffled order (repeatable).
-  const order = Int32Array.from(features.keys());
+  // Stochastic gradient descent in a seeded shuffled order (a build is repeatable).
+  const order = Int32Array.from(examples);
   let seed = 1;
   const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const z = new Float64Array(k);
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
+      const t = order[i]!;
+      order[i] = order[j]!;
+      order[j] = t;
     }
     const rate = LEARNING_RATE / (1 + epoch);
-    for (const n of order) {
-      const ids = features[n]!;
-      const p = scores(ids);
-      const scale = 1 / Math.sqrt(ids.length);
-      for (let c = 0; c < classes; c++) {
-        const gradient = p[c]! - (c === labels[n] ? 1 : 0);
-        if (Math.abs(gradient) < MIN_GRADIENT) continue;
-        bias[c]! -= rate * gradient;
-        const step = rate * gradient * scale;
-        for (let k = 0; k < ids.length; k++) weights[ids[k]! * classes + c]! -= step;
+    for (let o = 0; o < order.length; o++) {
+      const n = order[o]!;
+      const { ids, values } = vectors[n]!;
+      const cs = candidates.subarray(n * k, n * k + k);
+      for (let a = 0; a < k; a++) z[a] = bias[cs[a]!]!;
+      for (let f = 0; f < ids.length; f++) {
+        const row = ids[f]! * classes;
+        const v = values[f]!;
+        for (let a = 0; a < k; a++) z[a]! += weights[row + cs[a]!]! * v;
+      }
+      let max = -Infinity;
+      for (let a = 0; a < k; a++) if (z[a]! > max) max = z[a]!;
+      let sum = 0;
+      for (let a = 0; a < k; a++) sum += z[a] = Math.exp(z[a]! - max);
+      const label = labels[n]!;
+      for (let a = 0; a < k; a++) {
+        z[a] = rate * (z[a]! / sum - (cs[a] === label ? 1 : 0)); // the step of this candidate's gradient
+        bias[cs[a]!]! -= z[a]!;
+      }
+      for (let f = 0; f < ids.length; f++) {
+        const row = ids[f]! * classes;
+        const v = values[f]!;
+        for (let a = 0; a < k; a++) weights[row + cs[a]!]! -= z[a]! * v;
       }
     }
   }
 
   return {
-    probabilities(terms) {
-      const ids: number[] = [];
-      for (const term of new Set(terms)) {
-        const id = vocabulary.get(term);
-        if (id !== undefined) ids.push(id);
+    probabilities({ ids, values }) {
+      const p = Float64Array.from(bias);
+      for (let f = 0; f < ids.length; f++) {
+        const row = ids[f]! * classes;
+        const v = values[f]!;
+        for (let c = 0; c < classes; c++) p[c]! += weights[row + c]! * v;
       }
-      return Float64Array.from(scores(ids));
+      let max = -Infinity;
+      for (let c = 0; c < classes; c++) if (p[c]! > max) max = p[c]!;
+      let sum = 0;
+      for (let c = 0; c < classes; c++) sum += p[c] = Math.exp(p[c]! - max);
+      for (let c = 0; c < classes; c++) p[c]! /= sum;
+      return p;
     },
   };
+}
+
+/**
+ * For each example, its own entry and the k - 1 other entries whose centroids are nearest (by dot product with the
+ * centroid scaled to unit length): `k` entry indexes per example, flat. `scratch` (features × classes) is used and
+ * left dirty.
+ */
+function candidateSets(vectors: readonly SparseVector[], labels: readonly number[], examples: readonly number[], classes: number, size: number, k: number, scratch: Float32Array): Int32Array {
+  for (const n of examples) {
+    const { ids, values } = vectors[n]!;
+    for (let f = 0; f < ids.length; f++) scratch[ids[f]! * classes + labels[n]!]! += values[f]!;
+  }
+  const norms = new Float64Array(classes);
+  for (let i = 0; i < scratch.length; i++) norms[i % classes]! += scratch[i]! * scratch[i]!;
+  // postings: for each feature, the entries whose centroid has it and its weight there
+  const starts = new Int32Array(size + 1);
+  for (let f = 0; f < size; f++) {
+    let m = 0;
+    for (let c = 0; c < classes; c++) if (scratch[f * classes + c] !== 0) m++;
+    starts[f + 1] = starts[f]! + m;
+  }
+  const entries = new Int32Array(starts[size]!);
+  const weights = new Float32Array(starts[size]!);
+  for (let f = 0, at = 0; f < size; f++) {
+    for (let c = 0; c < classes; c++) {
+      const w = scratch[f * classes + c]!;
+      if (w !== 0) {
+        entries[at] = c;
+        weights[at++] = w / Math.sqrt(norms[c]!);
+      }
+    }
+  }
+  const out = new Int32Array(vectors.length * k);
+  const s = new Float64Array(classes);
+  for (const n of examples) {
+    const { ids, values } = vectors[n]!;
+    s.fill(0);
+    for (let f = 0; f < ids.length; f++) {
+      const v = values[f]!;
+      for (let j = starts[ids[f]!]!; j < starts[ids[f]! + 1]!; j++) s[entries[j]!]! += v * weights[j]!;
+    }
+    s[labels[n]!] = Infinity; // its own entry is always one
+    topK(s, k, out.subarray(n * k, n * k + k));
+  }
+  return out;
+}
+
+/** The indexes of the k largest values of s, into out (in no particular order). */
+function topK(s: Float64Array, k: number, out: Int32Array): void {
+  let filled = 0;
+  let minAt = 0;
+  for (let c = 0; c < s.length; c++) {
+    if (filled < k) {
+      out[filled++] = c;
+      if (filled === k) minAt = argminOf(s, out);
+    } else if (s[c]! > s[out[minAt]!]!) {
+      out[minAt] = c;
+      minAt = argminOf(s, out);
+    }
+  }
+}
+
+function argminOf(s: Float64Array, idx: Int32Array): number {
+  let m = 0;
+  for (let a = 1; a < idx.length; a++) if (s[idx[a]!]! < s[idx[m]!]!) m = a;
+  return m;
 }

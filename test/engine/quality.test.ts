@@ -3,7 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createRetriever, DEFAULT_FLOOR_THRESHOLD, DEFAULT_SUGGESTION_THRESHOLD, buildAnswers, loadKnowledgeBase, SAMPLE_KB, SAMPLE_QUESTIONS } from '../../src/engine/index.js';
 import { toScale } from '../../src/engine/retrieval.js';
-import { createAnalyzer } from '../../src/engine/analyzer.js';
+import { createAnalyzer, splitWords } from '../../src/engine/analyzer.js';
+import { fitFeatures } from '../../src/engine/features.js';
 import { trainClassifier } from '../../src/engine/classifier.js';
 
 const kb = await loadKnowledgeBase(SAMPLE_KB);
@@ -50,22 +51,27 @@ describe('score scale', () => {
 
 describe('classifier', () => {
   const an = createAnalyzer('en');
-  const examples = [
+  const texts = [
     ['add milk to my shopping list', 'put eggs on the shopping list', 'please add bread to my list'],
     ['what is on my shopping list', 'read me my shopping list', 'tell me what my list has'],
-  ].map((list) => list.map((text) => an(text)));
+  ];
+  const analyzed = texts.flatMap((list) => list.map((text) => ({ words: splitWords(text, 'en'), terms: an(text) })));
+  const labels = texts.flatMap((list, entry) => list.map(() => entry));
+  const { space, vectors } = fitFeatures(analyzed);
+  const vector = (text: string) => space.vector({ words: splitWords(text, 'en'), terms: an(text) });
 
-  it('learns the terms that tell entries apart, repeatably', () => {
-    const model = trainClassifier(examples)!;
-    const p = model.probabilities(an('add butter to the shopping list'));
+  it('learns the words and pieces of words that tell entries apart, repeatably', () => {
+    const model = trainClassifier(vectors, labels, 2, space.size)!;
+    const p = model.probabilities(vector('add butter to the shopping list'));
     expect(p[0]).toBeGreaterThan(0.5);
     expect(p[0]! + p[1]!).toBeCloseTo(1);
-    expect(model.probabilities(an('what is on the list'))[1]).toBeGreaterThan(0.5);
-    expect(trainClassifier(examples)!.probabilities(an('add tea'))).toEqual(model.probabilities(an('add tea')));
+    expect(model.probabilities(vector('what is on the list'))[1]).toBeGreaterThan(0.5);
+    expect(trainClassifier(vectors, labels, 2, space.size)!.probabilities(vector('add tea'))).toEqual(model.probabilities(vector('add tea')));
   });
 
   it('is skipped with a single entry or no examples', () => {
-    expect(trainClassifier([examples[0]!])).toBeUndefined();
-    expect(trainClassifier([[], []])).toBeUndefined();
+    expect(trainClassifier(vectors.slice(0, 3), labels.slice(0, 3), 1, space.size)).toBeUndefined();
+    expect(trainClassifier(vectors.slice(0, 3), labels.slice(0, 3), 2, space.size)).toBeUndefined(); // examples of one entry only
+    expect(trainClassifier([], [], 2, space.size)).toBeUndefined();
   });
 });

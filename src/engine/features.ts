@@ -1,0 +1,104 @@
+import { isUnspaced } from './analyzer.js';
+
+/**
+ * The classifier's features: two channels, each TF-IDF weighted (1 + ln tf, smooth idf) and scaled to unit length,
+ * side by side in one sparse vector. The word channel holds the analyzer's terms (stems and bigrams); the character
+ * channel the 3- to 5-letter pieces of each word with a space at either end (" pay", "pay ", " bill"), so a misspelt or
+ * inflected word still shares most of its pieces with the right one. A word in a script without spaces also gives
+ * its single characters and pairs of characters: Japanese or Chinese texts segmented differently still meet.
+ */
+
+export interface SparseVector {
+  ids: Int32Array;
+  values: Float32Array;
+}
+
+/** One text as the feature space reads it: its words (for the characters) and its terms. */
+export interface Analyzed {
+  words: readonly string[];
+  terms: readonly string[];
+}
+
+const MIN_GRAM = 3;
+const MAX_GRAM = 5;
+
+/** The character pieces of words: 3- to 5-grams of " word " (a shorter word once, whole). */
+export function charGrams(words: readonly string[]): string[] {
+  const grams: string[] = [];
+  for (const word of words) {
+    const padded = ` ${word} `;
+    for (let n = MIN_GRAM; n <= MAX_GRAM; n++) {
+      if (padded.length < n) {
+        if (n === MIN_GRAM) grams.push(padded);
+        break;
+      }
+      for (let i = 0; i + n <= padded.length; i++) grams.push(padded.slice(i, i + n));
+    }
+    if (isUnspaced(word)) {
+      const chars = Array.from(word);
+      for (let i = 0; i < chars.length; i++) grams.push(chars[i]!, ...(i + 1 < chars.length ? [chars[i]! + chars[i + 1]!] : []));
+    }
+  }
+  return grams;
+}
+
+export interface FeatureSpace {
+  /** Number of features (word terms first, then character pieces). */
+  size: number;
+  vector(text: Analyzed): SparseVector;
+}
+
+/** The feature space of a set of texts (the examples): its vocabulary and each feature's idf; and their vectors. */
+export function fitFeatures(texts: readonly Analyzed[]): { space: FeatureSpace; vectors: SparseVector[] } {
+  const words = new Map<string, number>();
+  const chars = new Map<string, number>();
+  const wordDf: number[] = [];
+  const charDf: number[] = [];
+  const count = (items: readonly string[], ids: Map<string, number>, df: number[]): void => {
+    for (const item of new Set(items)) {
+      const id = ids.get(item);
+      if (id === undefined) {
+        ids.set(item, df.length);
+        df.push(1);
+      } else df[id]!++;
+    }
+  };
+  const grams = texts.map((t) => {
+    count(t.terms, words, wordDf);
+    const g = charGrams(t.words);
+    count(g, chars, charDf);
+    return g;
+  });
+  const n = texts.length;
+  const offset = wordDf.length;
+  const idf = Float32Array.from([...wordDf, ...charDf], (df) => Math.log((n + 1) / (df + 1)) + 1);
+
+  const channel = (items: readonly string[], ids: Map<string, number>, shift: number, outIds: number[], outValues: number[]): void => {
+    const tf = new Map<number, number>();
+    for (const item of items) {
+      const id = ids.get(item);
+      if (id !== undefined) tf.set(id + shift, (tf.get(id + shift) ?? 0) + 1);
+    }
+    const start = outValues.length;
+    let norm = 0;
+    for (const [id, f] of tf) {
+      const v = (1 + Math.log(f)) * idf[id]!;
+      outIds.push(id);
+      outValues.push(v);
+      norm += v * v;
+    }
+    norm = Math.sqrt(norm);
+    for (let i = start; i < outValues.length; i++) outValues[i]! /= norm;
+  };
+  const vectorOf = (terms: readonly string[], pieces: readonly string[]): SparseVector => {
+    const ids: number[] = [];
+    const values: number[] = [];
+    channel(terms, words, 0, ids, values);
+    channel(pieces, chars, offset, ids, values);
+    return { ids: Int32Array.from(ids), values: Float32Array.from(values) };
+  };
+  return {
+    space: { size: idf.length, vector: (text) => vectorOf(text.terms, charGrams(text.words)) },
+    vectors: texts.map((t, i) => vectorOf(t.terms, grams[i]!)),
+  };
+}
