@@ -6,9 +6,9 @@ import type { SparseVector } from './features.js';
  * which words and pieces of words tell confusable entries apart ("shopping_list" vs "shopping_list_update").
  *
  * Training is SGD on the cross-entropy over a *candidate set* per example: its own entry and the entries whose
- * centroid (the sum of their examples' vectors) is nearest to it, 20 in all. The other entries are far from it
- * already, and leaving them out makes training 7× cheaper (CLINC150: 1 s instead of 7 for 150 entries, 0.4 points
- * of top-1 lost on val). A question is scored against every entry. See docs/engine.md.
+ * centroid (the sum of their examples' word-term vectors) is nearest to it, 20 in all. The other entries are far from
+ * it already, and leaving them out makes training 7× cheaper on CLINC150 (150 entries) for 0.1 point of val top-1.
+ * A question is scored against every entry. See docs/engine.md.
  */
 
 /** Work is examples × candidates × epochs × features; above this many example-candidate pairs there is no model. */
@@ -17,6 +17,8 @@ export const MAX_TRAINING_PAIRS = 5_000_000;
 export const MAX_WEIGHTS = 32_000_000;
 
 const CANDIDATES = 20;
+/** Up to this many example-entry pairs every entry is a candidate of every example (a plain softmax). */
+const FULL_PAIRS = 1_000_000;
 const EPOCHS = 4;
 const LEARNING_RATE = 2; // divided by (1 + epoch)
 
@@ -26,19 +28,27 @@ export interface Classifier {
 }
 
 /**
- * `vectors[i]` is an example of entry `labels[i]`, out of `classes` entries, in a space of `size` features.
- * Undefined when there is nothing (or too much) to learn.
+ * `vectors[i]` is an example of entry `labels[i]`, out of `classes` entries, in a space of `size` features; the
+ * candidate sets are found with the features below `candidateFeatures` (the word terms: their lists of entries are
+ * short). Undefined when there is nothing (or too much) to learn.
  */
-export function trainClassifier(vectors: readonly SparseVector[], labels: readonly number[], classes: number, size: number): Classifier | undefined {
+export function trainClassifier(vectors: readonly SparseVector[], labels: readonly number[], classes: number, size: number, candidateFeatures = size): Classifier | undefined {
   const examples = vectors.map((_, i) => i).filter((i) => vectors[i]!.ids.length > 0);
-  const k = Math.min(classes, CANDIDATES);
+  const k = examples.length * classes <= FULL_PAIRS ? classes : Math.min(classes, CANDIDATES);
   if (classes < 2 || new Set(examples.map((i) => labels[i])).size < 2 || examples.length * k > MAX_TRAINING_PAIRS || size * classes > MAX_WEIGHTS) return undefined;
 
   // weights[feature * classes + entry]: a question's scores are the sums of its features' rows.
   const weights = new Float32Array(size * classes);
   const bias = new Float32Array(classes);
-  const candidates = candidateSets(vectors, labels, examples, classes, size, k, weights);
-  weights.fill(0);
+  let candidates: Int32Array;
+  if (k < classes) {
+    candidates = candidateSets(vectors, labels, examples, classes, candidateFeatures, k, weights);
+    weights.fill(0);
+  } else {
+    const all = Int32Array.from({ length: classes }, (_, c) => c);
+    candidates = new Int32Array(vectors.length * k);
+    for (const n of examples) candidates.set(all, n * k);
+  }
 
   // Stochastic gradient descent in a seeded shuffled order (a build is repeatable).
   const order = Int32Array.from(examples);
@@ -100,16 +110,16 @@ export function trainClassifier(vectors: readonly SparseVector[], labels: readon
 
 /**
  * For each example, its own entry and the k - 1 other entries whose centroids are nearest (by dot product with the
- * centroid scaled to unit length): `k` entry indexes per example, flat. `scratch` (features × classes) is used and
- * left dirty.
+ * centroid scaled to unit length), over the features below `size` (a vector lists them first): `k` entry indexes per
+ * example, flat. `scratch` (at least size × classes) is used and left dirty.
  */
 function candidateSets(vectors: readonly SparseVector[], labels: readonly number[], examples: readonly number[], classes: number, size: number, k: number, scratch: Float32Array): Int32Array {
   for (const n of examples) {
     const { ids, values } = vectors[n]!;
-    for (let f = 0; f < ids.length; f++) scratch[ids[f]! * classes + labels[n]!]! += values[f]!;
+    for (let f = 0; f < ids.length && ids[f]! < size; f++) scratch[ids[f]! * classes + labels[n]!]! += values[f]!;
   }
   const norms = new Float64Array(classes);
-  for (let i = 0; i < scratch.length; i++) norms[i % classes]! += scratch[i]! * scratch[i]!;
+  for (let f = 0; f < size; f++) for (let c = 0; c < classes; c++) norms[c]! += scratch[f * classes + c]! ** 2;
   // postings: for each feature, the entries whose centroid has it and its weight there
   const starts = new Int32Array(size + 1);
   for (let f = 0; f < size; f++) {
@@ -133,7 +143,7 @@ function candidateSets(vectors: readonly SparseVector[], labels: readonly number
   for (const n of examples) {
     const { ids, values } = vectors[n]!;
     s.fill(0);
-    for (let f = 0; f < ids.length; f++) {
+    for (let f = 0; f < ids.length && ids[f]! < size; f++) {
       const v = values[f]!;
       for (let j = starts[ids[f]!]!; j < starts[ids[f]! + 1]!; j++) s[entries[j]!]! += v * weights[j]!;
     }

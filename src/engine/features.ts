@@ -45,6 +45,8 @@ export function charGrams(words: readonly string[]): string[] {
 export interface FeatureSpace {
   /** Number of features (word terms first, then character pieces). */
   size: number;
+  /** Number of word-term features: ids below it are terms, from it on character pieces. */
+  wordFeatures: number;
   vector(text: Analyzed): SparseVector;
 }
 
@@ -98,7 +100,7 @@ export function fitFeatures(texts: readonly Analyzed[]): { space: FeatureSpace; 
     return { ids: Int32Array.from(ids), values: Float32Array.from(values) };
   };
   return {
-    space: { size: idf.length, vector: (text) => vectorOf(text.terms, charGrams(text.words)) },
+    space: { size: idf.length, wordFeatures: offset, vector: (text) => vectorOf(text.terms, charGrams(text.words)) },
     vectors: texts.map((t, i) => vectorOf(t.terms, grams[i]!)),
   };
 }

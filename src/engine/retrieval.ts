@@ -71,7 +71,7 @@ function buildShard(entries: KbEntry[], language: string, o: Required<Omit<Retri
   if (o.classifierWeight > 0) {
     const labels = analyzed.flatMap((list, entry) => list.map(() => entry));
     const { space, vectors } = fitFeatures(analyzed.flat());
-    const classifier = trainClassifier(vectors, labels, entries.length, space.size);
+    const classifier = trainClassifier(vectors, labels, entries.length, space.size, space.wordFeatures);
     if (classifier) model = { space, classifier };
   }
   return { language, analyze, index, entries, docFreq, model, classifierWeight: o.classifierWeight };
