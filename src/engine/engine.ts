@@ -8,7 +8,7 @@ import { createSessions, type SessionOptions } from './session.js';
 import { createEngineServer, emptyStats, type EngineStats } from './server.js';
 
 /** Default floor: below this score the reply is the floor answer. Chosen on the sample set and CLINC150 val (docs/engine.md). */
-export const DEFAULT_FLOOR_THRESHOLD = 55;
+export const DEFAULT_FLOOR_THRESHOLD = 50;
 /** Default suggestion threshold: runner-ups at or above it are returned as suggestions. */
 export const DEFAULT_SUGGESTION_THRESHOLD = 50;
 /** Default follow-up threshold: inside a dialogue, a follow-up scoring below it is not understood. */

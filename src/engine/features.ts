@@ -75,17 +75,21 @@ export function fitFeatures(texts: readonly Analyzed[]): { space: FeatureSpace; 
   const offset = wordDf.length;
   const idf = Float32Array.from([...wordDf, ...charDf], (df) => Math.log((n + 1) / (df + 1)) + 1);
 
+  // term frequencies of one text, by feature id: counted in a scratch array, cleared after each use
+  const tf = new Float64Array(idf.length);
   const channel = (items: readonly string[], ids: Map<string, number>, shift: number, outIds: number[], outValues: number[]): void => {
-    const tf = new Map<number, number>();
+    const start = outIds.length;
     for (const item of items) {
       const id = ids.get(item);
-      if (id !== undefined) tf.set(id + shift, (tf.get(id + shift) ?? 0) + 1);
+      if (id === undefined) continue;
+      if (tf[id + shift] === 0) outIds.push(id + shift);
+      tf[id + shift]!++;
     }
-    const start = outValues.length;
     let norm = 0;
-    for (const [id, f] of tf) {
-      const v = (1 + Math.log(f)) * idf[id]!;
-      outIds.push(id);
+    for (let i = start; i < outIds.length; i++) {
+      const id = outIds[i]!;
+      const v = (1 + Math.log(tf[id]!)) * idf[id]!;
+      tf[id] = 0;
       outValues.push(v);
       norm += v * v;
     }
