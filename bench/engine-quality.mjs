@@ -4,7 +4,7 @@
 // Protocol: every floor is chosen on val.jsonl; test.jsonl is only measured. Questions are judged by the harness's own
 // code (dist/score): each answer list goes through toResult as a run would, the floor is the one the report recommends
 // (thresholdAnalysis, the report's objectives), and the test figures are those of a run made at that floor.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

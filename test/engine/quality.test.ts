@@ -5,6 +5,7 @@ import { createRetriever, DEFAULT_FLOOR_THRESHOLD, DEFAULT_SUGGESTION_THRESHOLD,
 import { toScale } from '../../src/engine/retrieval.js';
 import { createAnalyzer, splitWords } from '../../src/engine/analyzer.js';
 import { fitFeatures } from '../../src/engine/features.js';
+import { seeded, withTypos } from './typos.js';
 import { trainClassifier } from '../../src/engine/classifier.js';
 
 const kb = await loadKnowledgeBase(SAMPLE_KB);
@@ -36,6 +37,19 @@ describe('sample set quality at the default thresholds', () => {
     }
     expect(correct / answerable).toBeGreaterThanOrEqual(0.85);
     expect(refused / oos).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('keeps >= 90% of its answerable accuracy when the questions have keyboard typos (3 seeds)', () => {
+    const answerable = rows.filter((r) => r.expect !== 'fallback');
+    const accuracy = (texts: string[]) =>
+      answerable.filter((row, i) => buildAnswers(retriever.answer(texts[i]!, row.language ?? 'en'), row.language ?? 'en', thresholds)[0]?.sequence_number === row.expected_sequence).length / answerable.length;
+    const clean = accuracy(answerable.map((row) => row.question ?? ''));
+    for (const seed of [1, 2, 3]) {
+      const random = seeded(seed);
+      const typed = answerable.map((row) => withTypos(row.question ?? '', random));
+      expect(typed.filter((t, i) => t !== answerable[i]!.question).length).toBeGreaterThan(answerable.length / 2);
+      expect(accuracy(typed) / clean).toBeGreaterThanOrEqual(0.9);
+    }
   });
 });
 
