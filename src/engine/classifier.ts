@@ -32,7 +32,7 @@ export interface Classifier {
  * candidate sets are found with the features below `candidateFeatures` (the word terms: their lists of entries are
  * short). Undefined when there is nothing (or too much) to learn.
  */
-export function trainClassifier(vectors: readonly SparseVector[], labels: readonly number[], classes: number, size: number, candidateFeatures = size): Classifier | undefined {
+export function trainClassifier(vectors: readonly SparseVector[], labels: readonly number[], classes: number, size: number, candidateFeatures = size, keys?: readonly number[]): Classifier | undefined {
   const examples = vectors.map((_, i) => i).filter((i) => vectors[i]!.ids.length > 0);
   const k = examples.length * classes <= FULL_PAIRS ? classes : Math.min(classes, CANDIDATES);
   if (classes < 2 || new Set(examples.map((i) => labels[i])).size < 2 || examples.length * k > MAX_TRAINING_PAIRS || size * classes > MAX_WEIGHTS) return undefined;
@@ -50,18 +50,14 @@ export function trainClassifier(vectors: readonly SparseVector[], labels: readon
     for (const n of examples) candidates.set(all, n * k);
   }
 
-  // Stochastic gradient descent in a seeded shuffled order (a build is repeatable).
-  const order = Int32Array.from(examples);
-  let seed = 1;
-  const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  // Stochastic gradient descent, each epoch in its own pseudo-random order of the examples' keys (by default their
+  // indexes): with keys from the examples' texts, an edit to one entry moves only its own examples in the order, so
+  // the rest of the model learns as before (a build is repeatable, and answers the edit does not touch stay put).
+  const key = (n: number): number => keys?.[n] ?? n;
   const z = new Float64Array(k);
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      const t = order[i]!;
-      order[i] = order[j]!;
-      order[j] = t;
-    }
+    const rank = new Map(examples.map((n) => [n, mix(key(n), epoch + 1)]));
+    const order = Int32Array.from(examples).sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
     const rate = LEARNING_RATE / (1 + epoch);
     for (let o = 0; o < order.length; o++) {
       const n = order[o]!;
@@ -151,6 +147,14 @@ function candidateSets(vectors: readonly SparseVector[], labels: readonly number
     topK(s, k, out.subarray(n * k, n * k + k));
   }
   return out;
+}
+
+/** A 32-bit hash of (value, salt): murmur3's finalizer. */
+function mix(value: number, salt: number): number {
+  let h = (value ^ Math.imul(salt, 0x9e3779b9)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** The indexes of the k largest values of s, into out (in no particular order). */

@@ -71,7 +71,9 @@ function buildShard(entries: KbEntry[], language: string, o: Required<Omit<Retri
   if (o.classifierWeight > 0) {
     const labels = analyzed.flatMap((list, entry) => list.map(() => entry));
     const { space, vectors } = fitFeatures(analyzed.flat());
-    const classifier = trainClassifier(vectors, labels, entries.length, space.size, space.wordFeatures);
+    // each example's key: a hash of its entry's sequence number and its text (see trainClassifier)
+    const keys = entries.flatMap((entry) => entry.examples.map((text) => fnv1a(`${entry.sequenceNumber}\0${text}`)));
+    const classifier = trainClassifier(vectors, labels, entries.length, space.size, space.wordFeatures, keys);
     if (classifier) model = { space, classifier };
   }
   return { language, analyze, index, entries, docFreq, model, classifierWeight: o.classifierWeight };
@@ -116,6 +118,13 @@ function rank(shard: Shard, question: string, limit: number): Ranked[] {
   const ranked = [...ratios].map(([id, ratio]) => ({ id, ratio, x: Math.sqrt(ratio) + shard.classifierWeight * p[id]! }));
   ranked.sort((a, b) => b.x - a.x || a.id - b.id);
   return ranked.slice(0, limit).map(({ id, ratio }) => ({ entry: shard.entries[id]!, score: toScale(ratio, shard.classifierWeight * p[id]!) }));
+}
+
+/** FNV-1a 32 of a string's UTF-16 code units. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 /** The indexes of the n highest values, highest first. */
