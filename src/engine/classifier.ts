@@ -21,6 +21,8 @@ const CANDIDATES = 20;
 const FULL_PAIRS = 1_000_000;
 const EPOCHS = 4;
 const LEARNING_RATE = 2; // divided by (1 + epoch)
+/** Gradients smaller than this are skipped: after an epoch most candidates are already far from most examples. */
+const MIN_GRADIENT = 1e-3;
 
 export interface Classifier {
   /** Probability of each entry (by index) for the question's vector; sums to 1. */
@@ -55,6 +57,7 @@ export function trainClassifier(vectors: readonly SparseVector[], labels: readon
   // the rest of the model learns as before (a build is repeatable, and answers the edit does not touch stay put).
   const key = (n: number): number => keys?.[n] ?? n;
   const z = new Float64Array(k);
+  const cs = new Int32Array(k); // this example's candidates (copied: a subarray a step would be garbage)
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     const rank = new Map(examples.map((n) => [n, mix(key(n), epoch + 1)]));
     const order = Int32Array.from(examples).sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
@@ -62,7 +65,7 @@ export function trainClassifier(vectors: readonly SparseVector[], labels: readon
     for (let o = 0; o < order.length; o++) {
       const n = order[o]!;
       const { ids, values } = vectors[n]!;
-      const cs = candidates.subarray(n * k, n * k + k);
+      for (let a = 0; a < k; a++) cs[a] = candidates[n * k + a]!;
       for (let a = 0; a < k; a++) z[a] = bias[cs[a]!]!;
       for (let f = 0; f < ids.length; f++) {
         const row = ids[f]! * classes;
@@ -74,14 +77,18 @@ export function trainClassifier(vectors: readonly SparseVector[], labels: readon
       let sum = 0;
       for (let a = 0; a < k; a++) sum += z[a] = Math.exp(z[a]! - max);
       const label = labels[n]!;
+      let active = 0; // candidates whose gradient is worth a step, moved to the front of cs and z
       for (let a = 0; a < k; a++) {
-        z[a] = rate * (z[a]! / sum - (cs[a] === label ? 1 : 0)); // the step of this candidate's gradient
-        bias[cs[a]!]! -= z[a]!;
+        const gradient = z[a]! / sum - (cs[a] === label ? 1 : 0);
+        if (Math.abs(gradient) < MIN_GRADIENT) continue;
+        cs[active] = cs[a]!;
+        z[active] = rate * gradient;
+        bias[cs[active]!]! -= z[active++]!;
       }
       for (let f = 0; f < ids.length; f++) {
         const row = ids[f]! * classes;
         const v = values[f]!;
-        for (let a = 0; a < k; a++) weights[row + cs[a]!]! -= z[a]! * v;
+        for (let a = 0; a < active; a++) weights[row + cs[a]!]! -= z[a]! * v;
       }
     }
   }

@@ -56,34 +56,39 @@ export function fitFeatures(texts: readonly Analyzed[]): { space: FeatureSpace; 
   const chars = new Map<string, number>();
   const wordDf: number[] = [];
   const charDf: number[] = [];
-  const count = (items: readonly string[], ids: Map<string, number>, df: number[]): void => {
-    for (const item of new Set(items)) {
-      const id = ids.get(item);
+  const lastText: number[] = []; // per char id, the last text that counted it (a text counts a feature once)
+  const lastWordText: number[] = [];
+  // each text's items as ids of its channel, assigned as they first come
+  const idsOf = (items: readonly string[], ids: Map<string, number>, df: number[], last: number[], text: number): Int32Array => {
+    const out = new Int32Array(items.length);
+    items.forEach((item, i) => {
+      let id = ids.get(item);
       if (id === undefined) {
-        ids.set(item, df.length);
-        df.push(1);
-      } else df[id]!++;
-    }
+        ids.set(item, (id = df.length));
+        df.push(0);
+        last.push(-1);
+      }
+      if (last[id] !== text) {
+        last[id] = text;
+        df[id]!++;
+      }
+      out[i] = id;
+    });
+    return out;
   };
-  const grams = texts.map((t) => {
-    count(t.terms, words, wordDf);
-    const g = charGrams(t.words);
-    count(g, chars, charDf);
-    return g;
-  });
+  const seen = texts.map((t, i) => [idsOf(t.terms, words, wordDf, lastWordText, i), idsOf(charGrams(t.words), chars, charDf, lastText, i)] as const);
   const n = texts.length;
   const offset = wordDf.length;
   const idf = Float32Array.from([...wordDf, ...charDf], (df) => Math.log((n + 1) / (df + 1)) + 1);
 
   // term frequencies of one text, by feature id: counted in a scratch array, cleared after each use
   const tf = new Float64Array(idf.length);
-  const channel = (items: readonly string[], ids: Map<string, number>, shift: number, outIds: number[], outValues: number[]): void => {
+  const channel = (ids: ArrayLike<number>, shift: number, outIds: number[], outValues: number[]): void => {
     const start = outIds.length;
-    for (const item of items) {
-      const id = ids.get(item);
-      if (id === undefined) continue;
-      if (tf[id + shift] === 0) outIds.push(id + shift);
-      tf[id + shift]!++;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]! + shift;
+      if (tf[id] === 0) outIds.push(id);
+      tf[id]!++;
     }
     let norm = 0;
     for (let i = start; i < outIds.length; i++) {
@@ -96,15 +101,16 @@ export function fitFeatures(texts: readonly Analyzed[]): { space: FeatureSpace; 
     norm = Math.sqrt(norm);
     for (let i = start; i < outValues.length; i++) outValues[i]! /= norm;
   };
-  const vectorOf = (terms: readonly string[], pieces: readonly string[]): SparseVector => {
+  const vectorOf = (termIds: ArrayLike<number>, pieceIds: ArrayLike<number>): SparseVector => {
     const ids: number[] = [];
     const values: number[] = [];
-    channel(terms, words, 0, ids, values);
-    channel(pieces, chars, offset, ids, values);
+    channel(termIds, 0, ids, values);
+    channel(pieceIds, offset, ids, values);
     return { ids: Int32Array.from(ids), values: Float32Array.from(values) };
   };
+  const known = (items: readonly string[], ids: Map<string, number>): number[] => items.flatMap((item) => ids.get(item) ?? []);
   return {
-    space: { size: idf.length, wordFeatures: offset, vector: (text) => vectorOf(text.terms, charGrams(text.words)) },
-    vectors: texts.map((t, i) => vectorOf(t.terms, grams[i]!)),
+    space: { size: idf.length, wordFeatures: offset, vector: (text) => vectorOf(known(text.terms, words), known(charGrams(text.words), chars)) },
+    vectors: seen.map(([terms, pieces]) => vectorOf(terms, pieces)),
   };
 }
