@@ -160,12 +160,13 @@ export function indexEntries(entries: KbEntry[], options: RetrievalOptions = {})
   }
   const shards = new Map<string, Shard>();
   const shardFor = (language: string): Shard => {
-    // A language without entries of its own searches the whole base with the language-neutral analysis: one shard
-    // for all of them, so a request in every ISO 639-1 code builds one index more, not 184.
+    // A language without entries of its own searches the whole base with the language-neutral analysis and words
+    // only (BM25 and fuzzy terms, no classifier to train): one shard for all of them, built on the first such
+    // question at the cost of an index, so a request in every ISO 639-1 code builds one index more, not 184.
     const key = byLanguage.has(language) ? language : NEUTRAL;
     let shard = shards.get(key);
     if (!shard) {
-      shard = buildShard(byLanguage.get(key) ?? entries, key, settings);
+      shard = buildShard(byLanguage.get(key) ?? entries, key, key === NEUTRAL ? { ...settings, classifierWeight: 0 } : settings);
       shards.set(key, shard);
     }
     return shard;
