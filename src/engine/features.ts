@@ -108,7 +108,14 @@ export function fitFeatures(texts: readonly Analyzed[]): { space: FeatureSpace; 
     channel(pieceIds, offset, ids, values);
     return { ids: Int32Array.from(ids), values: Float32Array.from(values) };
   };
-  const known = (items: readonly string[], ids: Map<string, number>): number[] => items.flatMap((item) => ids.get(item) ?? []);
+  const known = (items: readonly string[], ids: Map<string, number>): number[] => {
+    const out: number[] = [];
+    for (const item of items) {
+      const id = ids.get(item);
+      if (id !== undefined) out.push(id);
+    }
+    return out;
+  };
   return {
     space: { size: idf.length, wordFeatures: offset, vector: (text) => vectorOf(known(text.terms, words), known(charGrams(text.words), chars)) },
     vectors: seen.map(([terms, pieces]) => vectorOf(terms, pieces)),
