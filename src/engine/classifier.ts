@@ -13,6 +13,8 @@ import type { SparseVector } from './features.js';
 
 /** Work is examples × candidates × epochs × features; above this many example-candidate pairs there is no model. */
 export const MAX_TRAINING_PAIRS = 5_000_000;
+/** More examples than this (2^21) and there is no model: the training order packs an example's index in 21 bits. */
+const MAX_EXAMPLES = 2 ** 21;
 /** Weights are features × entries; above this many (128 MB) there is no model. */
 export const MAX_WEIGHTS = 32_000_000;
 
@@ -37,7 +39,7 @@ export interface Classifier {
 export function trainClassifier(vectors: readonly SparseVector[], labels: readonly number[], classes: number, size: number, candidateFeatures = size, keys?: readonly number[]): Classifier | undefined {
   const examples = vectors.map((_, i) => i).filter((i) => vectors[i]!.ids.length > 0);
   const k = examples.length * classes <= FULL_PAIRS ? classes : Math.min(classes, CANDIDATES);
-  if (classes < 2 || new Set(examples.map((i) => labels[i])).size < 2 || examples.length * k > MAX_TRAINING_PAIRS || size * classes > MAX_WEIGHTS) return undefined;
+  if (classes < 2 || vectors.length > MAX_EXAMPLES || new Set(examples.map((i) => labels[i])).size < 2 || examples.length * k > MAX_TRAINING_PAIRS || size * classes > MAX_WEIGHTS) return undefined;
 
   // weights[feature * classes + entry]: a question's scores are the sums of its features' rows.
   const weights = new Float32Array(size * classes);
@@ -59,8 +61,9 @@ export function trainClassifier(vectors: readonly SparseVector[], labels: readon
   const z = new Float64Array(k);
   const cs = new Int32Array(k); // this example's candidates (copied: a subarray a step would be garbage)
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
-    const rank = new Map(examples.map((n) => [n, mix(key(n), epoch + 1)]));
-    const order = Int32Array.from(examples).sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
+    // (hash, index) packed in one float (32 + 21 bits) and sorted natively; the index breaks ties
+    const packed = Float64Array.from(examples, (n) => mix(key(n), epoch + 1) * 2 ** 21 + n).sort();
+    const order = Int32Array.from(packed, (p) => p % 2 ** 21);
     const rate = LEARNING_RATE / (1 + epoch);
     for (let o = 0; o < order.length; o++) {
       const n = order[o]!;
