@@ -1,12 +1,27 @@
 #!/usr/bin/env node
 // Engine quality and speed on CLINC150, in-process (no HTTP). Run after `npm run build`:
-//   node bench/engine-quality.mjs [--clinc DIR] [--val] [--answer-weight W] [--classifier-weight W] [--speed-ms MS]
-// The floor threshold is chosen on val.jsonl, the figures are measured on test.jsonl.
-import { existsSync, readFileSync } from 'node:fs';
+//   node bench/engine-quality.mjs [--clinc DIR] [--val] [--answer-weight W] [--classifier-weight W] [--speed-ms MS] [--typo-seed N]
+// Protocol: every floor is chosen on val.jsonl; test.jsonl is only measured. Questions are judged by the harness's own
+// code (dist/score): each answer list goes through toResult as a run would, the floor is the one the report recommends
+// (thresholdAnalysis, the report's objectives), and the test figures are those of a run made at that floor.
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRetriever, DEFAULT_FLOOR_THRESHOLD, loadKnowledgeBase, SAMPLE_KB, SAMPLE_QUESTIONS } from '../dist/engine/index.js';
-import { parse } from 'csv-parse/sync';
+import {
+  buildAnswers,
+  createRetriever,
+  DEFAULT_FLOOR_THRESHOLD,
+  DEFAULT_SUGGESTION_THRESHOLD,
+  loadKnowledgeBase,
+  SAMPLE_KB,
+  SAMPLE_QUESTIONS,
+} from '../dist/engine/index.js';
+import { readDataset } from '../dist/index.js';
+import { parseAnswerResponse } from '../dist/client/response.js';
+import { toResult } from '../dist/score/result.js';
+import { thresholdAnalysis } from '../dist/score/metrics/thresholds.js';
+import { seeded, withTypos } from './typos.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -14,7 +29,8 @@ const { values } = parseArgs({
     'answer-weight': { type: 'string' },
     'classifier-weight': { type: 'string' },
     'speed-ms': { type: 'string', default: '3000' },
-    val: { type: 'boolean', default: false }, // validation figures only (while tuning)
+    'typo-seed': { type: 'string', default: '28' },
+    val: { type: 'boolean', default: false }, // validation figures only (while designing)
   },
 });
 const options = {
@@ -22,89 +38,132 @@ const options = {
   ...(values['classifier-weight'] && { classifierWeight: Number(values['classifier-weight']) }),
 };
 
-const readJsonl = (file) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const pct = (x) => `${(100 * x).toFixed(1)}%`;
+const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
-/** Top answer and its score for each question. */
-function predict(retriever, questions) {
-  return questions.map((q) => {
-    const [top] = retriever.answer(q.question, q.language || 'en', 1);
-    return { q, label: top?.entry.label, seq: top?.entry.sequenceNumber, smallTalk: top?.entry.smallTalk, score: top?.score ?? 0 };
+/** Results as a run at `floor` would record them (the engine's reply to each question, judged by toResult). */
+function resultsAt(ranked, questions, floor) {
+  const thresholds = { floor, suggestion: DEFAULT_SUGGESTION_THRESHOLD, maxSuggestions: 2 };
+  return questions.map((q, i) => {
+    const language = q.language ?? 'en';
+    // the reply as the client reads it off the wire (answer_score as a number, flags as booleans)
+    const parsed = parseAnswerResponse(JSON.stringify({ answers: buildAnswers(ranked[i], language, thresholds) }));
+    if (!parsed.ok) throw new Error(`the engine's reply to ${q.id} does not parse: ${parsed.message}`);
+    return toResult(q, { ok: true, response: parsed.response, attempts: 1, latencyMs: 0 }, 'en');
   });
 }
 
-/** In-scope accuracy (right answer above the floor) and out-of-scope recall (refused) at a floor. */
-function measure(predictions, floor, isRight) {
-  let inScope = 0, correct = 0, oos = 0, refused = 0;
-  for (const p of predictions) {
-    // A small-talk (dummy) answer refuses an out-of-scope question; it is right for a greeting.
-    if (p.q.expect === 'fallback') { oos++; if (p.score < floor || p.smallTalk) refused++; }
-    else { inScope++; if (p.score >= floor && isRight(p)) correct++; }
-  }
-  return { accuracy: correct / inScope, oosRecall: refused / oos, inScope, oos };
+/** The engine's ranked lists, once (a floor changes only how they are replied). */
+const rankAll = (retriever, questions) => questions.map((q) => retriever.answer(q.question, q.language ?? 'en', 5));
+
+/** In-scope accuracy and out-of-scope recall of a run made at `floor`, as its report counts them. */
+function figuresAt(ranked, questions, floor) {
+  const analysis = thresholdAnalysis(resultsAt(ranked, questions, floor));
+  const own = analysis.curve[0]; // the run's own floor: nothing more refused
+  return { accuracy: own.answeredCorrectly, oosRecall: own.refusedCorrectly, answerable: analysis.answerable, outOfScope: analysis.outOfScope };
 }
 
-/** The floor maximizing accuracy + recall (equal weight) on the given predictions. */
-function chooseFloor(predictions, isRight) {
-  let best = { floor: 0, value: -1 };
-  for (let floor = 0; floor <= 100; floor += 0.5) {
-    const m = measure(predictions, floor, isRight);
-    const value = m.accuracy + m.oosRecall;
-    if (value > best.value) best = { floor, value, ...m };
-  }
-  return best;
-}
+/** The curve on val (every floor the report can replay), from a run without a floor. */
+const valCurve = (ranked, questions, objective) => thresholdAnalysis(resultsAt(ranked, questions, 0), objective);
 
-const pct = (x) => `${(100 * x).toFixed(1)}%`;
+const OBJECTIVES = [
+  ['F1 (the report\'s default)', {}],
+  ['--oos-share 0.5 (accuracy + recall, the objective of this bench before)', { oosShare: 0.5 }],
+  ['--keep-accuracy 1', { objective: 'keep-accuracy', maxAccuracyDrop: 0.01 }],
+];
+
+const PUBLISHED = [
+  ['SVM', 0.882, 0.18],
+  ['DialogFlow', 0.908, 0.267],
+  ['Rasa', 0.909, 0.312],
+  ['BERT', 0.962, 0.523],
+];
 
 async function clinc(dir) {
   if (!existsSync(join(dir, 'kb.jsonl'))) {
     console.log(`CLINC150 not found in ${resolve(dir)} (pass --clinc DIR): skipped.`);
     return;
   }
-  let t = performance.now();
+  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const heapBefore = process.memoryUsage();
+  const t0 = performance.now();
   const kb = await loadKnowledgeBase(join(dir, 'kb.jsonl'));
+  const t1 = performance.now();
   const retriever = createRetriever(kb, options);
-  console.log(`CLINC150: ${kb.entries.length} entries indexed in ${(performance.now() - t).toFixed(0)} ms`);
-  const isRight = (p) => p.label === p.q.expected_label;
-  const val = predict(retriever, readJsonl(join(dir, 'val.jsonl')));
-  const chosen = chooseFloor(val, isRight);
-  const top1 = measure(val, 0, isRight);
-  console.log(`val:  floor ${chosen.floor} -> in-scope accuracy ${pct(chosen.accuracy)}, OOS recall ${pct(chosen.oosRecall)} (top-1 without floor ${pct(top1.accuracy)})`);
-  const testQuestions = readJsonl(join(dir, 'test.jsonl'));
-  const test = values.val ? undefined : measure(predict(retriever, testQuestions), chosen.floor, isRight);
-  if (test) console.log(`test: floor ${chosen.floor} -> in-scope accuracy ${pct(test.accuracy)} (${test.inScope}), OOS recall ${pct(test.oosRecall)} (${test.oos})`);
-  for (const target of [0.25, 0.3, 0.5]) {
-    // The floor at which val reaches a given OOS recall, for a curve next to the published numbers.
-    let floor = 0;
-    while (floor < 100 && measure(val, floor, isRight).oosRecall < target) floor += 0.5;
-    const v = measure(val, floor, isRight);
-    console.log(`val at OOS recall ${pct(target)} (floor ${floor}): accuracy ${pct(v.accuracy)}, OOS recall ${pct(v.oosRecall)}`);
-    if (values.val) continue;
-    const m = measure(predict(retriever, testQuestions), floor, isRight);
-    console.log(`test at val OOS recall ${pct(target)} (floor ${floor}): accuracy ${pct(m.accuracy)}, OOS recall ${pct(m.oosRecall)}`);
+  const t2 = performance.now();
+  globalThis.gc?.();
+  const mem = process.memoryUsage();
+  const examples = kb.entries.reduce((n, e) => n + e.examples.length, 0);
+  console.log(`start-up: ${kb.entries.length} entries, ${examples} examples: read ${(t1 - t0).toFixed(0)} ms + indexed and trained ${(t2 - t1).toFixed(0)} ms = ${((t2 - t0) / 1000).toFixed(2)} s`);
+  console.log(`memory after start-up: RSS ${mb(mem.rss)}, heap ${mb(mem.heapUsed)} (+${mb(mem.heapUsed - heapBefore.heapUsed)}), array buffers ${mb(mem.arrayBuffers)}${globalThis.gc ? '' : ' (run with --expose-gc for a settled heap)'}`);
+
+  const val = (await readDataset(join(dir, 'val.jsonl'))).questions;
+  const valRanked = rankAll(retriever, val);
+  const noFloor = figuresAt(valRanked, val, 0);
+  console.log(`\nval (${noFloor.answerable} in scope, ${noFloor.outOfScope} out of scope): top-1 without a floor ${pct(noFloor.accuracy)}`);
+  const test = values.val ? undefined : (await readDataset(join(dir, 'test.jsonl'))).questions;
+  const testRanked = test && rankAll(retriever, test);
+
+  console.log('\nfloor recommended on val as the report does (thresholdAnalysis), measured on test:');
+  for (const [name, objective] of OBJECTIVES) {
+    const { recommended } = valCurve(valRanked, val, objective);
+    const floor = recommended.threshold;
+    const line = `  ${name}: floor ${floor}, val ${pct(recommended.answeredCorrectly)} / ${pct(recommended.refusedCorrectly)}`;
+    if (!test) console.log(line);
+    else {
+      const m = figuresAt(testRanked, test, floor);
+      console.log(`${line} -> test in-scope accuracy ${pct(m.accuracy)}, out-of-scope recall ${pct(m.oosRecall)} (${m.answerable} / ${m.outOfScope})`);
+    }
   }
+  if (test) {
+    const m = figuresAt(testRanked, test, DEFAULT_FLOOR_THRESHOLD);
+    console.log(`  the default floor ${DEFAULT_FLOOR_THRESHOLD}: test ${pct(m.accuracy)} / ${pct(m.oosRecall)}`);
+  }
+
+  // The curve: for each published system, the floor at which val reaches its out-of-scope recall, measured on test.
+  const curve = valCurve(valRanked, val, {}).curve;
+  const floorForRecall = (recall) => curve.find((p) => p.refusedCorrectly >= recall)?.threshold ?? curve.at(-1).threshold;
+  console.log('\ncurve: in-scope accuracy at the out-of-scope recall of the published systems (floor reaching it on val; test)');
+  const targets = [...PUBLISHED, ['', null, 0.8], ['', null, 0.9]];
+  for (const [name, accuracy, recall] of targets) {
+    const floor = floorForRecall(recall);
+    const published = accuracy === null ? `recall ${pct(recall)}: ` : `${name} ${pct(accuracy)} / ${pct(recall)}; `;
+    const v = curve.find((p) => p.threshold === floor);
+    const t = test ? figuresAt(testRanked, test, floor) : undefined;
+    console.log(`  ${published}this engine at floor ${floor}: val ${pct(v.answeredCorrectly)} / ${pct(v.refusedCorrectly)}${t ? `, test ${pct(t.accuracy)} / ${pct(t.oosRecall)}` : ''}`);
+  }
+
+  // Typos: the same in-scope questions with seeded keyboard typos, at the default floor.
+  const clean = (test ?? val).filter((q) => q.expect === 'answer');
+  const random = seeded(Number(values['typo-seed']));
+  const typed = clean.map((q) => ({ ...q, question: withTypos(q.question, random) }));
+  const changed = typed.filter((q, i) => q.question !== clean[i].question).length;
+  const cleanFig = figuresAt(rankAll(retriever, clean), clean, DEFAULT_FLOOR_THRESHOLD);
+  const typoFig = figuresAt(rankAll(retriever, typed), typed, DEFAULT_FLOOR_THRESHOLD);
+  console.log(`\ntypos (${test ? 'test' : 'val'} in-scope questions, ${changed} of ${clean.length} changed, seed ${values['typo-seed']}; e.g. "${typed[7].question}"):`);
+  console.log(`  default floor ${DEFAULT_FLOOR_THRESHOLD}: clean ${pct(cleanFig.accuracy)}, with typos ${pct(typoFig.accuracy)}: ${(typoFig.accuracy / cleanFig.accuracy).toFixed(3)} of clean`);
+
+  const questions = test ?? val;
   const budget = Number(values['speed-ms']);
   let n = 0;
-  t = performance.now();
+  const t = performance.now();
   while (performance.now() - t < budget) {
-    for (let i = 0; i < 100; i++) retriever.answer(testQuestions[(n + i) % testQuestions.length].question, 'en');
+    for (let i = 0; i < 100; i++) retriever.answer(questions[(n + i) % questions.length].question, 'en', 5);
     n += 100;
   }
-  console.log(`speed: ${Math.round(n / ((performance.now() - t) / 1000))} answers/s on one core (${n} answers)`);
+  console.log(`\nspeed: ${Math.round(n / ((performance.now() - t) / 1000))} answers/s on one core (${n} answers, in-process); load average now ${loadavg()[0].toFixed(2)}`);
 }
 
 async function sample() {
   const kb = await loadKnowledgeBase(SAMPLE_KB);
   const retriever = createRetriever(kb, options);
-  const rows = parse(readFileSync(SAMPLE_QUESTIONS, 'utf8'), { columns: true, bom: true, skip_empty_lines: true });
-  const isRight = (p) => (p.q.expected_label ? p.label === p.q.expected_label : String(p.seq) === p.q.expected_sequence);
-  const predictions = predict(retriever, rows);
-  const chosen = chooseFloor(predictions, isRight);
-  console.log(`sample: best floor here ${chosen.floor} (accuracy ${pct(chosen.accuracy)}, refused ${pct(chosen.oosRecall)})`);
-  if (process.env.SHOW_MISSES) for (const p of predictions) if (!isRight(p) || p.score < 30) console.log(p.score, p.q.question, '->', p.label, '| want', p.q.expected_label || 'fallback');
+  const questions = (await readDataset(SAMPLE_QUESTIONS)).questions;
+  const ranked = rankAll(retriever, questions);
+  const { recommended } = valCurve(ranked, questions, {});
+  console.log(`\nsample: recommended floor here ${recommended.threshold} (answerable accuracy ${pct(recommended.answeredCorrectly)}, refused ${pct(recommended.refusedCorrectly)}; in-sample)`);
   for (const floor of [DEFAULT_FLOOR_THRESHOLD - 5, DEFAULT_FLOOR_THRESHOLD - 2, DEFAULT_FLOOR_THRESHOLD, DEFAULT_FLOOR_THRESHOLD + 2, DEFAULT_FLOOR_THRESHOLD + 5]) {
-    const m = measure(predictions, floor, isRight);
-    console.log(`sample at floor ${floor}: answerable accuracy ${pct(m.accuracy)} (${m.inScope}), out-of-scope refused ${pct(m.oosRecall)} (${m.oos})`);
+    const m = figuresAt(ranked, questions, floor);
+    console.log(`sample at floor ${floor}: answerable accuracy ${pct(m.accuracy)} (${m.answerable}), out-of-scope refused ${pct(m.oosRecall)} (${m.outOfScope})`);
   }
 }
 

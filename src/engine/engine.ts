@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { ANALYZED_LANGUAGES } from './analyzer.js';
 import { checkFaults, createFaultPlanner, type FaultOptions } from './faults.js';
 import { loadKnowledgeBase, type KnowledgeBase } from './kb.js';
 import { createRetriever } from './retrieval.js';
@@ -8,8 +7,8 @@ import { createFollowUps } from './dialogue.js';
 import { createSessions, type SessionOptions } from './session.js';
 import { createEngineServer, emptyStats, type EngineStats } from './server.js';
 
-/** Default floor: below this score the reply is the floor answer. Tuned on the sample set (docs/engine.md). */
-export const DEFAULT_FLOOR_THRESHOLD = 38;
+/** Default floor: below this score the reply is the floor answer. Chosen on the sample set and CLINC150 val (docs/engine.md). */
+export const DEFAULT_FLOOR_THRESHOLD = 50;
 /** Default suggestion threshold: runner-ups at or above it are returned as suggestions. */
 export const DEFAULT_SUGGESTION_THRESHOLD = 50;
 /** Default follow-up threshold: inside a dialogue, a follow-up scoring below it is not understood. */
@@ -74,7 +73,6 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
       suggestion: options.suggestionThreshold ?? DEFAULT_SUGGESTION_THRESHOLD,
       maxSuggestions: 2,
     },
-    languages: new Set([...ANALYZED_LANGUAGES, ...retriever.languages]),
     planFaults: createFaultPlanner(faults, options.seed ?? 1),
     stats,
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readLanguage } from '../model/language.js';
 
 export const OUTPUTS = ['json', 'xml', 'html', 'text'] as const;
 export type Output = (typeof OUTPUTS)[number];
@@ -45,8 +46,8 @@ const schema = z.object({
   language: z.string({ error: 'must be an ISO 639-1 code such as "en"' }),
 });
 
-/** Checks a parsed JSON body; `languages` are the codes the engine accepts. Pure. */
-export function parseAnswerRequest(body: unknown, languages: ReadonlySet<string>): AnswerRequest | RequestProblem {
+/** Checks a parsed JSON body. Any ISO 639-1 code is a language (a region form such as pt-BR reads as pt). Pure. */
+export function parseAnswerRequest(body: unknown): AnswerRequest | RequestProblem {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { field: '(body)', message: 'must be a JSON object (spec 2.1)' };
   }
@@ -63,10 +64,9 @@ export function parseAnswerRequest(body: unknown, languages: ReadonlySet<string>
   if (!username && !guest) {
     return { field: 'username', message: 'give a username, or guest "1" (spec 4.1 rule 2)' };
   }
-  const language = r.language.trim().toLowerCase();
-  if (!languages.has(language)) {
-    return { field: 'language', message: `"${r.language}" is not a language of this engine (one of: ${[...languages].sort().join(', ')})` };
-  }
+  const reading = readLanguage(r.language);
+  if ('problem' in reading) return { field: 'language', message: reading.problem };
+  const language = reading.code;
   return {
     wikiagent: r.wikiagent,
     ...(username && { username }),

@@ -1,6 +1,8 @@
-import MiniSearch from 'minisearch';
-import { createAnalyzer, type Analyzer, type AnalyzerOptions } from './analyzer.js';
+import { createTermMaker, splitWords, type AnalyzerOptions } from './analyzer.js';
+import { createBm25, type Bm25Index } from './bm25.js';
 import { trainClassifier, type Classifier } from './classifier.js';
+import { fitFeatures, type Analyzed, type FeatureSpace } from './features.js';
+import { createCorrector, type Corrector } from './fuzzy.js';
 import type { KbEntry, KnowledgeBase } from './kb.js';
 
 /** One entry proposed for a question, with its score on the 0-100 scale (see docs/engine.md). */
@@ -12,8 +14,10 @@ export interface Ranked {
 export interface RetrievalOptions {
   /** Weight of the answer text (and theme) against the examples. @default 0.5 */
   answerWeight?: number;
-  /** Weight of the classifier's probability added to the BM25 match (0: BM25 only). @default 0.3 */
+  /** Weight of the classifier's probability added to the BM25 match (0: BM25 only, and no character channel). @default 1 */
   classifierWeight?: number;
+  /** Read a word the knowledge base does not have as its nearest word one edit away (fuzzy.ts). @default true */
+  fuzzy?: boolean;
   /** How questions and examples are split into terms (the follow-ups of a dialogue step keep stop words and numbers' shape). */
   analyzer?: AnalyzerOptions;
 }
@@ -28,37 +32,51 @@ export interface Retriever {
 // One document per entry holds all its examples, so term frequency carries the vote of the
 // examples; a large k keeps that vote from saturating. Tuned on CLINC150 val (docs/engine.md).
 const BM25 = { k: 10, b: 0.7, d: 0 };
-
-interface Doc {
-  id: number;
-  examples: string;
-  answer: string;
-}
+/** Entries the classifier ranks highest are candidates even when BM25 did not find them (a question all misspelt). */
+const CLASSIFIER_CANDIDATES = 3;
+/** The language of the shard that questions in a language without entries search: no stemmer, no stop words. */
+const NEUTRAL = 'und';
 
 interface Shard {
-  analyze: Analyzer;
-  index: MiniSearch<Doc>;
+  language: string;
+  analyze: (text: string) => Analyzed;
+  index: Bm25Index;
   entries: KbEntry[];
   docFreq: Map<string, number>;
-  boost: Record<string, number>;
-  classifier: Classifier | undefined;
+  model: { space: FeatureSpace; classifier: Classifier } | undefined;
   classifierWeight: number;
 }
 
-function buildShard(entries: KbEntry[], language: string, answerWeight: number, classifierWeight: number, analyzer: AnalyzerOptions): Shard {
-  const analyze = createAnalyzer(language, analyzer);
-  const index = new MiniSearch<Doc>({ fields: ['examples', 'answer'], tokenize: (s) => s.split(' ').filter(Boolean) });
+function buildShard(entries: KbEntry[], language: string, o: Required<Omit<RetrievalOptions, 'analyzer'>> & { analyzer: AnalyzerOptions }): Shard {
+  const split = (text: string): string[] => splitWords(text, language);
+  const exampleWords = entries.map((entry) => entry.examples.map(split));
+  const answerWords = entries.map((entry) => split(`${entry.answer} ${entry.theme ?? ''}`));
+  const correct: Corrector | undefined = o.fuzzy ? createCorrector([...exampleWords.flat(2), ...answerWords.flat()]) : undefined;
+  const terms = createTermMaker(language, o.analyzer);
+  const analyze = (text: string): Analyzed => {
+    const words = correct ? split(text).map(correct) : split(text);
+    return { words, terms: terms(words) };
+  };
   const docFreq = new Map<string, number>();
-  const analyzed = entries.map((entry) => entry.examples.map((e) => analyze(e)));
-  const docs = entries.map((entry, id) => {
-    const examples = analyzed[id]!.flat();
-    const answer = analyze(`${entry.answer} ${entry.theme ?? ''}`);
+  const analyzed = exampleWords.map((list) => list.map((words) => ({ words, terms: terms(words) })));
+  const docs = entries.map((_, id) => {
+    const examples = analyzed[id]!.flatMap((a) => a.terms);
+    const answer = terms(answerWords[id]!);
     for (const term of new Set([...examples, ...answer])) docFreq.set(term, (docFreq.get(term) ?? 0) + 1);
-    return { id, examples: examples.join(' '), answer: answer.join(' ') };
+    return [examples, answer];
   });
-  index.addAll(docs);
-  const classifier = classifierWeight > 0 ? trainClassifier(analyzed) : undefined;
-  return { analyze, index, entries, docFreq, boost: { examples: 1, answer: answerWeight }, classifier, classifierWeight };
+  // one document per entry, two fields: all its examples (weight 1) and its answer and theme
+  const index = createBm25(docs, [1, o.answerWeight], BM25);
+  let model: Shard['model'];
+  if (o.classifierWeight > 0) {
+    const labels = analyzed.flatMap((list, entry) => list.map(() => entry));
+    const { space, vectors } = fitFeatures(analyzed.flat());
+    // each example's key: a hash of its entry's sequence number and its text (see trainClassifier)
+    const keys = entries.flatMap((entry) => entry.examples.map((text) => fnv1a(`${entry.sequenceNumber}\0${text}`)));
+    const classifier = trainClassifier(vectors, labels, entries.length, space.size, space.wordFeatures, keys);
+    if (classifier) model = { space, classifier };
+  }
+  return { language, analyze, index, entries, docFreq, model, classifierWeight: o.classifierWeight };
 }
 
 /**
@@ -72,11 +90,11 @@ function ceiling(terms: string[], shard: Shard): number {
     const df = shard.docFreq.get(term) ?? 0;
     sum += Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
-  return sum * terms.length; // MiniSearch multiplies by the number of matched query terms
+  return sum * terms.length; // a document's BM25 is multiplied by the number of query terms it matched
 }
 
 /**
- * ratio (score / ceiling) and the classifier's weighted probability → 0-100. sqrt undoes MiniSearch's
+ * ratio (score / ceiling) and the classifier's weighted probability → 0-100. sqrt undoes BM25's
  * matched-terms multiplier; x / (x + 0.5) keeps the scale open at the top (frequent terms in many examples
  * push the ratio above 1) and monotonic. Without the classifier: ratio 0.04 → 28.6, 0.25 → 50, 1 → 66.7, 4 → 80.
  */
@@ -86,22 +104,41 @@ export function toScale(ratio: number, weightedProbability = 0): number {
 }
 
 function rank(shard: Shard, question: string, limit: number): Ranked[] {
-  const terms = [...new Set(shard.analyze(question))];
-  if (!terms.length) return [];
+  const analyzed = shard.analyze(question);
+  const terms = [...new Set(analyzed.terms)];
+  const p = shard.model?.classifier.probabilities(shard.model.space.vector(analyzed));
+  if (!terms.length && !p) return [];
   const top = ceiling(terms, shard);
   const known = terms.filter((term) => shard.docFreq.has(term)); // unknown terms only lower the ceiling
-  const hits = shard.index.search(known.join(' '), { bm25: BM25, boost: shard.boost });
-  // Every entry BM25 found is a candidate; the classifier re-orders them (MiniSearch's order otherwise).
-  const p = shard.classifier?.probabilities(terms);
-  const ranked: (Ranked & { x: number })[] = [];
-  for (const hit of p ? hits : hits.slice(0, limit)) {
-    const id = hit.id as number;
-    const entry = shard.entries[id];
-    const bonus = p ? shard.classifierWeight * p[id]! : 0;
-    if (entry) ranked.push({ entry, score: toScale(hit.score / top, bonus), x: Math.sqrt(hit.score / top) + bonus });
+  const ratios = new Map<number, number>();
+  for (const hit of shard.index.search(known)) ratios.set(hit.id, hit.score / top);
+  if (!p) return [...ratios].slice(0, limit).map(([id, ratio]) => ({ entry: shard.entries[id]!, score: toScale(ratio) }));
+  // Every entry BM25 found is a candidate, and the classifier's best few; ranked by sqrt(ratio) + weight·p.
+  for (const id of topIndexes(p, CLASSIFIER_CANDIDATES)) if (!ratios.has(id)) ratios.set(id, 0);
+  const ranked = [...ratios].map(([id, ratio]) => ({ id, ratio, x: Math.sqrt(ratio) + shard.classifierWeight * p[id]! }));
+  ranked.sort((a, b) => b.x - a.x || a.id - b.id);
+  return ranked.slice(0, limit).map(({ id, ratio }) => ({ entry: shard.entries[id]!, score: toScale(ratio, shard.classifierWeight * p[id]!) }));
+}
+
+/** FNV-1a 32 of a string's UTF-16 code units. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** The indexes of the n highest values, highest first. */
+function topIndexes(values: Float64Array, n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    let at = out.length;
+    while (at > 0 && values[i]! > values[out[at - 1]!]!) at--;
+    if (at < n) {
+      out.splice(at, 0, i);
+      if (out.length > n) out.pop();
+    }
   }
-  if (p) ranked.sort((a, b) => b.x - a.x);
-  return ranked.slice(0, limit).map(({ entry, score }) => ({ entry, score }));
+  return out;
 }
 
 /**
@@ -114,8 +151,7 @@ export function createRetriever(kb: KnowledgeBase, options: RetrievalOptions = {
 
 /** A retriever over exactly these entries (the normal index, or the follow-ups of one dialogue step). */
 export function indexEntries(entries: KbEntry[], options: RetrievalOptions = {}): Retriever {
-  const answerWeight = options.answerWeight ?? 0.5;
-  const classifierWeight = options.classifierWeight ?? 0.3;
+  const settings = { answerWeight: options.answerWeight ?? 0.5, classifierWeight: options.classifierWeight ?? 1, fuzzy: options.fuzzy ?? true, analyzer: options.analyzer ?? {} };
   const byLanguage = new Map<string, KbEntry[]>();
   for (const entry of entries) {
     const list = byLanguage.get(entry.language);
@@ -124,11 +160,14 @@ export function indexEntries(entries: KbEntry[], options: RetrievalOptions = {})
   }
   const shards = new Map<string, Shard>();
   const shardFor = (language: string): Shard => {
-    let shard = shards.get(language);
+    // A language without entries of its own searches the whole base with the language-neutral analysis and words
+    // only (BM25 and fuzzy terms, no classifier to train): one shard for all of them, built on the first such
+    // question at the cost of an index, so a request in every ISO 639-1 code builds one index more, not 184.
+    const key = byLanguage.has(language) ? language : NEUTRAL;
+    let shard = shards.get(key);
     if (!shard) {
-      // A language without entries of its own searches the whole base with its own analyzer.
-      shard = buildShard(byLanguage.get(language) ?? entries, language, answerWeight, classifierWeight, options.analyzer ?? {});
-      shards.set(language, shard);
+      shard = buildShard(byLanguage.get(key) ?? entries, key, key === NEUTRAL ? { ...settings, classifierWeight: 0 } : settings);
+      shards.set(key, shard);
     }
     return shard;
   };

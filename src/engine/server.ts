@@ -23,8 +23,6 @@ export interface HandlerConfig {
   agent: string;
   code: string;
   thresholds: Thresholds;
-  /** Languages a request may name. */
-  languages: ReadonlySet<string>;
   /** Called once per answer request with the question text (or, when the body has none, the raw body). */
   planFaults: FaultPlanner;
   /** Counters the server adds to. */
@@ -123,7 +121,7 @@ export function createEngineServer(config: HandlerConfig): Server {
   /** Checks the request and says how to rank its answers (once, when first asked); a bad request comes back as the HttpError to send. */
   function prepare(body: unknown, invalidJson: string | undefined): HttpError | { request: AnswerRequest; rank: () => Ranked[] } {
     if (invalidJson !== undefined) return new HttpError(400, `the body is not valid JSON: ${invalidJson}`, '(body)');
-    const request = parseAnswerRequest(body, config.languages);
+    const request = parseAnswerRequest(body);
     if (isProblem(request)) return new HttpError(400, request.message, request.field);
     if (request.wikiagent !== config.agent) return new HttpError(404, 'not authorized: unknown wikiagent');
     let ranked: Ranked[] | undefined;

@@ -3,7 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createRetriever, DEFAULT_FLOOR_THRESHOLD, DEFAULT_SUGGESTION_THRESHOLD, buildAnswers, loadKnowledgeBase, SAMPLE_KB, SAMPLE_QUESTIONS } from '../../src/engine/index.js';
 import { toScale } from '../../src/engine/retrieval.js';
-import { createAnalyzer } from '../../src/engine/analyzer.js';
+import { createAnalyzer, splitWords } from '../../src/engine/analyzer.js';
+import { fitFeatures } from '../../src/engine/features.js';
+import { seeded, withTypos } from './typos.js';
 import { trainClassifier } from '../../src/engine/classifier.js';
 
 const kb = await loadKnowledgeBase(SAMPLE_KB);
@@ -36,6 +38,19 @@ describe('sample set quality at the default thresholds', () => {
     expect(correct / answerable).toBeGreaterThanOrEqual(0.85);
     expect(refused / oos).toBeGreaterThanOrEqual(0.8);
   });
+
+  it('keeps >= 90% of its answerable accuracy when the questions have keyboard typos (3 seeds)', () => {
+    const answerable = rows.filter((r) => r.expect !== 'fallback');
+    const accuracy = (texts: string[]) =>
+      answerable.filter((row, i) => buildAnswers(retriever.answer(texts[i]!, row.language ?? 'en'), row.language ?? 'en', thresholds)[0]?.sequence_number === row.expected_sequence).length / answerable.length;
+    const clean = accuracy(answerable.map((row) => row.question ?? ''));
+    for (const seed of [1, 2, 3]) {
+      const random = seeded(seed);
+      const typed = answerable.map((row) => withTypos(row.question ?? '', random));
+      expect(typed.filter((t, i) => t !== answerable[i]!.question).length).toBeGreaterThan(answerable.length / 2);
+      expect(accuracy(typed) / clean).toBeGreaterThanOrEqual(0.9);
+    }
+  });
 });
 
 describe('score scale', () => {
@@ -50,22 +65,27 @@ describe('score scale', () => {
 
 describe('classifier', () => {
   const an = createAnalyzer('en');
-  const examples = [
+  const texts = [
     ['add milk to my shopping list', 'put eggs on the shopping list', 'please add bread to my list'],
     ['what is on my shopping list', 'read me my shopping list', 'tell me what my list has'],
-  ].map((list) => list.map((text) => an(text)));
+  ];
+  const analyzed = texts.flatMap((list) => list.map((text) => ({ words: splitWords(text, 'en'), terms: an(text) })));
+  const labels = texts.flatMap((list, entry) => list.map(() => entry));
+  const { space, vectors } = fitFeatures(analyzed);
+  const vector = (text: string) => space.vector({ words: splitWords(text, 'en'), terms: an(text) });
 
-  it('learns the terms that tell entries apart, repeatably', () => {
-    const model = trainClassifier(examples)!;
-    const p = model.probabilities(an('add butter to the shopping list'));
+  it('learns the words and pieces of words that tell entries apart, repeatably', () => {
+    const model = trainClassifier(vectors, labels, 2, space.size)!;
+    const p = model.probabilities(vector('add butter to the shopping list'));
     expect(p[0]).toBeGreaterThan(0.5);
     expect(p[0]! + p[1]!).toBeCloseTo(1);
-    expect(model.probabilities(an('what is on the list'))[1]).toBeGreaterThan(0.5);
-    expect(trainClassifier(examples)!.probabilities(an('add tea'))).toEqual(model.probabilities(an('add tea')));
+    expect(model.probabilities(vector('what is on the list'))[1]).toBeGreaterThan(0.5);
+    expect(trainClassifier(vectors, labels, 2, space.size)!.probabilities(vector('add tea'))).toEqual(model.probabilities(vector('add tea')));
   });
 
   it('is skipped with a single entry or no examples', () => {
-    expect(trainClassifier([examples[0]!])).toBeUndefined();
-    expect(trainClassifier([[], []])).toBeUndefined();
+    expect(trainClassifier(vectors.slice(0, 3), labels.slice(0, 3), 1, space.size)).toBeUndefined();
+    expect(trainClassifier(vectors.slice(0, 3), labels.slice(0, 3), 2, space.size)).toBeUndefined(); // examples of one entry only
+    expect(trainClassifier([], [], 2, space.size)).toBeUndefined();
   });
 });

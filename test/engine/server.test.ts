@@ -63,6 +63,16 @@ describe('spec 4: submit a question', () => {
     expect(second.post_processed_answer).toMatch(/already answer/);
   });
 
+  it('answers questions in any ISO 639-1 language (pt, nl, pl, ja; pt-BR as pt), in English when the knowledge base has none of it', async () => {
+    for (const [language, text] of [['pt', 'como posso pagar a minha conta'], ['nl', 'hoe kan ik mijn rekening betalen'], ['pl', 'jak mogę zapłacić rachunek'], ['ja', '請求書の支払い方法'], ['pt-BR', 'quero pagar minha fatura']]) {
+      const res = await ask(engine, { ...specBody('acme', text), language });
+      expect(res.status, language).toBe(200);
+      const [top] = await answersOf(res);
+      expect(top, language).toBeDefined();
+      if (top!.is_dummy_floor_answer === 'false') expect(top!.is_international_question, language).toBe('true');
+    }
+  });
+
   it.each([
     ['wikiagent', { wikiagent: undefined }],
     ['question', { question: undefined }],
@@ -73,6 +83,7 @@ describe('spec 4: submit a question', () => {
     ['output', { output: 'yaml' }],
     ['language', { language: undefined }],
     ['language', { language: 'xx' }],
+    ['language', { language: 'english' }],
     ['username', { username: undefined, guest: undefined }],
     ['username', { username: undefined, guest: '0' }],
   ])('400 naming %s when it is missing or wrong (%j)', async (field, patch) => {

@@ -11,7 +11,7 @@ import { top1 } from '../../src/score/result.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 
 const dir = tempDir('answer-eval-rescore-');
-const FLOOR = 45;
+const FLOOR = 62;
 let engine: RunningEngine;
 let original: Report;
 const reportPath = join(dir, 'run', 'report.json');

@@ -47,7 +47,7 @@ describe('conversations against the embedded engine', () => {
     ]);
     expect(failing.map((r) => r.reason)).toEqual([
       'expected label "meter_reading_value"; top-1 is #201 "meter_reading_number" (score 47.7); and expected dialog none; the reply leaves it in_progress',
-      'expected label "outage_area"; the service refused with the floor answer (score 0)',
+      'expected label "outage_area"; the service refused with the floor answer (score 48.8)',
       'expected post-processed answer "contains:already answer"; the reply has none',
     ]);
     expect(report.metrics!.conversations).toMatchObject({ count: 15, verdicts: { passed: 12, failed: 3, error: 0 }, breaksMost: { turn: 2, conversations: 2 } });

@@ -14,7 +14,7 @@ import { item } from '../helpers/spec-server.js';
  *   would have), with seeded faults (5xx retried, malformed bodies ending in error) and a new seed every night;
  * - knowledge-base edit 1 before night 10: entry 40 (power_outage) loses its examples: q041 and q042 fail on nights
  *   10-19; edit 2 before night 20 restores 40 and takes the examples of 30 (submit_reading): q032-q034 fail from
- *   night 20; q100 (out of scope) is answered by mistake after either edit, so it fails from night 10;
+ *   night 20; the edits are local: q100 (out of scope) is answered by mistake before and after them, so it never passed;
  * - the dataset changes on nights 15 and 16 (q009 expects another label there) and back on night 17;
  * - the front server answers some questions itself: F1-F4 get a right top-1 on even nights and a wrong one on odd
  *   nights (flaky); W is wrong on night 5 only (two flips: flaky at 2 flips, not at 3); Z is wrong on the last

@@ -41,7 +41,7 @@ const builder = (y: Argv) =>
     .option('aliases', { ...pathOption, describe: 'CSV of old,new sequence numbers applied to expected_sequence' })
     .option('base-url', { type: 'string', describe: 'the Answer Service, e.g. https://www.wikifriend.net (default: start the embedded engine)' })
     .option('kb', { ...pathOption, describe: "knowledge base: served by the embedded engine (default: the sample one; with --resume: the journal's); with --base-url, the one beside the service, for entry texts and categories" })
-    .option('floor', { ...numberOption('floor', SCORE), describe: 'the embedded engine\'s floor threshold, 0-100 (below it the reply is the floor answer) [default: 38]' })
+    .option('floor', { ...numberOption('floor', SCORE), describe: 'the embedded engine\'s floor threshold, 0-100 (below it the reply is the floor answer) [default: 50]' })
     .option('suggestion-threshold', { ...numberOption('suggestion-threshold', SCORE), describe: 'the embedded engine\'s suggestion threshold, 0-100 [default: 50]' })
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
     .option('agent-code-file', { ...pathOption, describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
