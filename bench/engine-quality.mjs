@@ -132,6 +132,11 @@ async function clinc(dir) {
     const t = test ? figuresAt(testRanked, test, floor) : undefined;
     console.log(`  ${published}this engine at floor ${floor}: val ${pct(v.answeredCorrectly)} / ${pct(v.refusedCorrectly)}${t ? `, test ${pct(t.accuracy)} / ${pct(t.oosRecall)}` : ''}`);
   }
+  // One figure for the curve's upper half, to compare designs on val: a single point moves by one of val's 100
+  // out-of-scope questions at a time (a paired bootstrap put the noise of this mean at 0.2-0.6 points: docs/engine.md).
+  const RECALLS = [0.7, 0.8, 0.85, 0.9, 0.95];
+  const upper = RECALLS.reduce((sum, r) => sum + curve.find((p) => p.refusedCorrectly >= r).answeredCorrectly, 0) / RECALLS.length;
+  console.log(`  mean val in-scope accuracy at val recall ${RECALLS.map((r) => 100 * r).join('/')}%: ${pct(upper)}`);
 
   // Typos: the same in-scope questions with seeded keyboard typos, at the default floor.
   const clean = (test ?? val).filter((q) => q.expect === 'answer');
