@@ -57,7 +57,7 @@ export const QuestionChangeSchema = z.object({
   id: z.string(),
   question: z.string(),
   tags: z.array(z.string()),
-  /** The question's category, by the rule of report.json's category breakdown (see README, "Compare and gate"). */
+  /** The question's category, by the rule of report.json's category breakdown (docs/metrics.md; docs/compare.md, "Statistics"). */
   category: z.string(),
   base: QuestionSideSchema,
   head: QuestionSideSchema,

@@ -36,15 +36,13 @@ describe('schema/config.schema.json', () => {
   });
 });
 
-describe('the README\'s config file', () => {
+describe('the example config file (examples/answer-eval.config.json, which docs/cli.md and the README show)', () => {
   it('is valid, and its profiles shorten the pull-request and nightly jobs', () => {
-    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-    const section = readme.split('## Config file: answer-eval.config.json')[1]!;
-    const json = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
-    const checked = validateConfig(JSON.parse(json), specs);
+    const example = (path: string) => readFileSync(fileURLToPath(new URL(`../../examples/${path}`, import.meta.url)), 'utf8');
+    const checked = validateConfig(JSON.parse(example('answer-eval.config.json')), specs);
     expect('config' in checked ? Object.keys(checked.config.profiles) : checked.problems).toEqual(['pr', 'nightly']);
-    expect(readme).toContain('run: npx answer-eval run --profile pr\n');
-    expect(readme).toContain('run: npx answer-eval run --profile nightly\n');
+    expect(example('github/answer-eval-pr.yml')).toContain('run: npx answer-eval run --profile pr\n');
+    expect(example('github/answer-eval-nightly.yml')).toContain('run: npx answer-eval run --profile nightly\n');
   });
 });
 

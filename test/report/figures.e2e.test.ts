@@ -114,7 +114,7 @@ describe('a run with conversations: score distributions by whether the answer wa
     const r = report('dialogues');
     const failedChecks = r.results.filter((q) => q.outcome === 'check_failed' && q.expected.expect === 'answer');
     expect(failedChecks.map((q) => q.id)).toContain('repeat-2#2');
-    // as the README says: correct = top-1 scores of correct results and of check_failed turns whose answer met its
+    // as docs/metrics.md says: correct = top-1 scores of correct results and of check_failed turns whose answer met its
     // expectations; not correct = wrong, fallback_missed and abstained results with a top-1
     const top = (q: QuestionResult) => q.answers[q.top1Index ?? -1];
     const scores = (keep: (q: QuestionResult) => boolean) => r.results.filter((q) => keep(q) && top(q) !== undefined).map((q) => top(q)!.answer_score);

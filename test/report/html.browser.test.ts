@@ -11,7 +11,7 @@ import { tempDir } from '../helpers/tmp.js';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`report.html browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
-/** The 50k-question page must show its first table page within this bound (measured: see README). */
+/** The 50k-question page must show its first table page within this bound (measured: see docs/reports.md). */
 const OPEN_50K_BOUND_MS = 15_000;
 const dir = tempDir('answer-eval-html-');
 let browser: Browser;

@@ -305,7 +305,7 @@ describe.skipIf(!hasChromium)('report.html for a knowledge editor (headless Chro
 });
 
 /**
- * The screenshots in docs/ (README "Reports"): `UPDATE_SCREENSHOTS=1 npx vitest run test/report/html.page.browser.test.ts`
+ * The screenshots in docs/ (docs/reports.md, "report.html"): `UPDATE_SCREENSHOTS=1 npx vitest run test/report/html.page.browser.test.ts`
  * after `npm run build`. From SCREENSHOT_FROM (a report.json, e.g. a run on CLINC150), else from a run of the
  * embedded engine on the sample set; the conversations' threads from a run on the sample dialogues.
  */

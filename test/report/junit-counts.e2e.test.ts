@@ -8,7 +8,7 @@ import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.j
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 
 // Issue 24, point 7 (junit.xml's counts): a question that ended in error is an <error> testcase whether it was
-// labeled or not, so junit.xml's errors are the run's error count (the error rate's population), as the README says;
+// labeled or not, so junit.xml's errors are the run's error count (the error rate's population), as docs/reports.md says;
 // unlabeled questions that got a response are not testcases and are counted by the suite property `unlabeled`.
 const dir = tempDir();
 let server: SpecServer;

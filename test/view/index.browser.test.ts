@@ -107,7 +107,7 @@ describe.skipIf(!hasChromium)('the index of answer-eval view (headless Chromium)
 });
 
 /**
- * The screenshots of docs/ (README "Viewing runs"): `UPDATE_SCREENSHOTS=1 VIEW_FROM=reports npx vitest run
+ * The screenshots of docs/ (docs/reports.md, "Viewing runs"): `UPDATE_SCREENSHOTS=1 VIEW_FROM=reports npx vitest run
  * test/view/index.browser.test.ts`, from a directory of real runs.
  */
 describe.skipIf(!hasChromium || process.env['UPDATE_SCREENSHOTS'] !== '1' || process.env['VIEW_FROM'] === undefined)('docs/ screenshots', () => {

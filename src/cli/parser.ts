@@ -1,0 +1,53 @@
+import yargs, { type CommandModule } from 'yargs';
+import { AnswerEvalError, ConfigError } from '../errors.js';
+import { isNumberArgMessage } from '../util/numbers.js';
+import { TOOL_VERSION } from '../version.js';
+import { commands } from './commands/index.js';
+import { EXIT_CODES_HELP } from './exit-codes.js';
+import { datasetHint, optionNamesOf, unknownOptionMessage } from './suggest.js';
+import { isDatasetName } from '../dataset/source.js';
+import { configOptions, type AppliedConfig } from './config.js';
+
+/**
+ * The yargs parser of a command line: every command with its options, the config file's values under the flags
+ * given, strict (an unknown option is a usage error naming the nearest one). main.ts parses with it; a test may give
+ * the same commands with handlers that do nothing, to check a command line without running it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in commands/index.ts
+export function cliParser(argv: string[], config: AppliedConfig | undefined, modules: readonly CommandModule<any, any>[] = commands) {
+  let cli = configOptions(yargs(argv))
+    .scriptName('answer-eval')
+    .version(TOOL_VERSION)
+    .strict()
+    .demandCommand(1, 'name a command: answer-eval <command> --help')
+    .recommendCommands()
+    .example('answer-eval run', 'the sample questions against the embedded engine; reports in reports/<timestamp>/')
+    .example('answer-eval run -d faq.csv --base-url https://answers.example.com --agent support', 'a question set against a service (agent code in ANSWER_AGENT_CODE)')
+    .example('answer-eval compare main/report.json reports/pr-17 --fail-on regression', 'gate a pull request on a baseline')
+    .example('answer-eval view', 'every run under reports/ on a local web page')
+    .epilogue(`Options can be kept in answer-eval.config.json (--config FILE, --profile NAME): see docs/cli.md, "Config file", and examples/answer-eval.config.json.\n\n${EXIT_CODES_HELP}`)
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      if (err instanceof AnswerEvalError) throw err;
+      if (err && isNumberArgMessage(err.message)) throw new ConfigError(err.message);
+      if (err && err.name !== 'YError') throw err;
+      throw usageError(msg ?? err?.message ?? 'usage error', argv, modules);
+    });
+  if (config !== undefined) cli = cli.config(config.values);
+  for (const command of modules) cli = cli.command(command);
+  return cli;
+}
+
+/** A usage error (exit 2) pointing at the command's help; an unknown option names the nearest known one. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in commands/index.ts
+function usageError(message: string, argv: readonly string[], modules: readonly CommandModule<any, any>[]): AnswerEvalError {
+  const name = argv.find((t) => !t.startsWith('-'));
+  const command = modules.find((c) => String(c.command).split(' ')[0] === name);
+  const guess = /^Did you mean (\S+)\?$/.exec(message)?.[1]; // yargs' recommendCommands
+  const unknown =
+    command === undefined ? (guess === undefined ? undefined : `unknown command "${name}" (did you mean ${guess}?)`) : unknownOptionMessage(message, argv, optionNamesOf(command));
+  // `validate faq.csv`: yargs misses --dataset before it sees the stray file
+  const stray = (t: string, i: number): boolean => isDatasetName(t) && !t.startsWith('-') && !(argv[i - 1] ?? '').startsWith('-');
+  const file = message === 'Missing required argument: dataset' ? argv.find((t, i) => i > argv.indexOf(name!) && stray(t, i)) : undefined;
+  return new AnswerEvalError(`${unknown ?? message}${datasetHint(file)}\nSee answer-eval ${command === undefined ? '' : `${name} `}--help.`, 'USAGE', 2);
+}
