@@ -82,7 +82,9 @@ async function finish(
   const reports = await writeRunReports(judged, o.dir, o.formats, { baseline: standings });
   const { written } = reports;
   const failure = reports.failure ?? (await writeRepeatQuarantine(data, o.dir, written));
-  const compared = comparison ? await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir, changes) : [];
+  // an --overwrite run is published over the earlier one when every report was written: compare.html links from there
+  const publishedIn = o.replaces !== undefined && !failure ? o.replaces : o.dir;
+  const compared = comparison ? await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir, changes, { publishedIn }) : [];
   const stepSummary = await appendJobSummary(judged);
   // an --overwrite run replaces the earlier one only once it has completed; until then the earlier run stays whole.
   // Last: the results are read from the journal, which this moves

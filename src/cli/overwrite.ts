@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { COMPARE_FORMATS } from '../compare/render/index.js';
 import { CHANGES_FILE } from '../compare/schema.js';
 import { ConfigError } from '../errors.js';
@@ -9,6 +9,7 @@ import { readReportHead } from '../report/read.js';
 import { QUARANTINE_FILE } from '../model/quarantine.js';
 import { JOURNAL_FILE } from '../run/journal.js';
 import { readJournalHeader } from '../run/journal-read.js';
+import { landed } from '../util/out-dir.js';
 import { COMPARE_JUNIT_FILE } from './compare-junit.js';
 import { RUN_OPTIONS_FILE } from './run-options.js';
 
@@ -108,10 +109,6 @@ export function heldRunError(dir: string, flag: string, held: HeldRun, fresh: st
   ];
   return new ConfigError(`${flag} ${dir} holds ${held.words}; nothing was changed. ${ways.join(' ')}`);
 }
-
-/** Where a path in a staging directory lands once the run is published. */
-const landed = (staging: string, dir: string) => (path: string): string =>
-  resolve(path).startsWith(resolve(staging) + sep) ? join(dir, relative(staging, path)) : path;
 
 /**
  * Puts a completed --overwrite run in place of the earlier one: the earlier run's files that the new run did not

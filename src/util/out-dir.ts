@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors.js';
 
 /**
@@ -77,3 +77,10 @@ async function fileAbove(dir: string): Promise<string | undefined> {
   }
   return undefined;
 }
+
+/** True when `path` is `dir` or lies below it. */
+export const isWithin = (dir: string, path: string): boolean => resolve(path) === resolve(dir) || resolve(path).startsWith(resolve(dir) + sep);
+
+/** Where a path in a staging directory lands once its files are moved into `dir` (others stay where they are). */
+export const landed = (staging: string, dir: string) => (path: string): string =>
+  resolve(path).startsWith(resolve(staging) + sep) ? join(dir, relative(staging, path)) : path;

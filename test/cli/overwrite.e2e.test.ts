@@ -87,6 +87,26 @@ describe('run -o DIR where DIR holds a run', () => {
     expect(JSON.parse(readFileSync(join(out, 'journal.jsonl'), 'utf8').split('\n')[0]!)).toMatchObject({ startedAt: report(out).run.startedAt });
   });
 
+  it('--overwrite with --baseline: compare.json and compare.html name the reports where they are once published', async () => {
+    const base = join(dir, 'base-of-overwrite');
+    const out = join(dir, 'overwritten-with-baseline');
+    expect((await run(base)).code).toBe(0);
+    expect((await run(out)).code).toBe(0);
+    const links = (): string[] => [...readFileSync(join(out, 'compare.html'), 'utf8').matchAll(/href="([^"]*report\.html)"/g)].map((m) => m[1]!);
+    const compared = (): { base: { file: string }; head: { file: string } } => JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
+
+    const res = await run(out, '--overwrite', '--baseline', base);
+    expect(res.code, res.stderr).toBe(0);
+    expect(links()).toEqual(['../base-of-overwrite/report.html', 'report.html']);
+    expect(compared().head.file).toBe(join(out, 'report.json'));
+
+    // compared with the run it replaces: that report is gone once published, so it is named but not linked
+    const self = await run(out, '--overwrite', '--baseline', out);
+    expect(self.code, self.stderr).toBe(0);
+    expect(links()).toEqual(['report.html']);
+    expect(compared()).toMatchObject({ base: { file: out }, head: { file: join(out, 'report.json') } });
+  });
+
   it('--overwrite killed half way: the old run stays whole; --resume DIR finishes the new one, which then replaces it', async () => {
     const out = join(dir, 'killed');
     expect((await run(out)).code).toBe(0);

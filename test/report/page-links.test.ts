@@ -59,7 +59,7 @@ describe('links between the pages', () => {
     await writeComparison(c, join(root, 'out'), changes);
     const meta = /<div class="meta">[\s\S]*?<\/div>/;
     expect(hrefs(readFileSync(join(root, 'out', 'compare.html'), 'utf8'), meta)).toEqual(['../base/report.html']); // head has no report.html
-    await writeComparison(c, join(root, 'out', '.staging', 'x'), changes, { linksFrom: join(root, 'deeper', 'out') });
+    await writeComparison(c, join(root, 'out', '.staging', 'x'), changes, { publishedIn: join(root, 'deeper', 'out') });
     expect(hrefs(readFileSync(join(root, 'out', '.staging', 'x', 'compare.html'), 'utf8'), meta)).toEqual(['../../base/report.html']);
   });
 
