@@ -3,4 +3,6 @@ export const EXIT_CODES_HELP = `Exit codes:
   0  the command completed and every gate passed
   1  a gate failed (every report, compare.* included, is still written)
   2  usage, configuration, dataset or report error; incomparable reports
-  3  the run could not complete (not authorized, unreachable, aborted, nothing measured, dataset changed, disk full)`;
+  3  the run could not complete (not authorized, unreachable, aborted, dataset
+     changed, disk full) or measured nothing (every question in error; for
+     compare, no question in both runs)`;

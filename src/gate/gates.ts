@@ -89,7 +89,7 @@ function brokenConversations(c: Comparison): GateResult | undefined {
  * Why a comparison cannot judge a regression, if it cannot: no question in common with the base run, or questions
  * named by their line (a dataset without ids) that moved, so the same id no longer names the same question.
  */
-function uncompared(c: Comparison): string | undefined {
+export function uncompared(c: Comparison): string | undefined {
   const n = c.counts;
   const moved = `${n.added} added, ${n.removed} removed, ${n.changed} changed`;
   if (n.common === 0) return `no question is in both runs with the same id and text (${moved}): nothing was compared`;

@@ -74,6 +74,16 @@ describe('answer-eval compare', () => {
     expect(res.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual(['::error title=answer-eval gate::--fail-on regression: 1 broken question (a7) with --fail-on regression']);
   });
 
+  it('exit 3 when the runs have no question in common: nothing was compared, gate or not; the reports are still written', async () => {
+    const disjoint = save('disjoint.json', report([result('x1', 'correct'), result('x2', 'wrong')]));
+    const out = join(dir, 'disjoint');
+    const res = await compare(base, disjoint, '--out', out);
+    expect(res.code).toBe(3);
+    expect(res.stderr).toBe('answer-eval: no question is in both runs with the same id and text (2 added, 10 removed, 0 changed): nothing was compared; the reports are written\n');
+    expect(res.stdout).toContain('questions: 0 common, 2 added, 10 removed');
+    expect(ComparisonSchema.parse(JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'))).counts.common).toBe(0);
+  });
+
   it('exit 2 for reports of different agents (not datasets), naming both files and the difference; --force compares them', async () => {
     const other = save('other.json', report([result('a0', 'correct')], { sha256: 'bbb', agent: 'else' }));
     const refused = join(dir, 'refused');

@@ -128,6 +128,18 @@ describe('run --baseline: regression gates', () => {
     expect((await run('sig6b', '--baseline', baseline, '--fail-on', 'significant-regression', '--alpha', '0.01')).code).toBe(0);
   });
 
+  it('a baseline with no question in common: said on stderr without a gate (the run still exit 0), a gate failure with one', async () => {
+    answers = allGood();
+    const other = writeTemp(dir, 'renamed.csv', 'id,question,expected_sequence\nz1,q a1,1\nz2,q a2,1\n');
+    const plain = await runCli(['run', '-d', other, '--base-url', server.url, '--agent', 'demo', '-o', join(dir, 'renamed'), '--baseline', baseline], env);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toBe(`answer-eval: --baseline ${baseline}: no question is in both runs with the same id and text (2 added, 8 removed, 0 changed): nothing was compared\n`);
+    const gated = await runCli(['run', '-d', other, '--base-url', server.url, '--agent', 'demo', '-o', join(dir, 'renamed-gated'), '--baseline', baseline, '--fail-on', 'regression'], env);
+    expect(gated.code).toBe(1);
+    expect(gated.stderr).toContain('--fail-on regression cannot be judged: no question is in both runs');
+    expect(gated.stderr).not.toContain(`--baseline ${baseline}:`);
+  });
+
   it('--max-broken N', async () => {
     answers = { ...allGood(), 'q a1': '2', 'q a2': '2' };
     expect((await run('mb2', '--baseline', baseline, '--max-broken', '2')).code).toBe(0);
