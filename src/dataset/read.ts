@@ -14,6 +14,7 @@ import { isBlank, parseRow, type RawRow } from './row.js';
 import { canonicalColumn, nearMissMessage, nearMissOf } from './columns.js';
 import { MetadataReader, type MetadataSummary } from './metadata.js';
 import { RegionLanguageCounter, type RegionLanguages } from './language-note.js';
+import { isJudged } from './unlabeled-note.js';
 import { openDataset, readFailure, type DatasetSource, type OpenOptions } from './source.js';
 import { setOwn } from '../util/own.js';
 import { MAX_ROW_BYTES, parseJsonText, type JsonTextError } from '../util/json-lines.js';
@@ -32,6 +33,8 @@ export interface Dataset {
   metadata: MetadataSummary;
   /** The questions whose language was written with a region (`en-US`), asked in its ISO 639-1 code: for one note. */
   regionLanguages: RegionLanguages;
+  /** Questions (turns included) that expect anything of their answer: none, and every one is unlabeled. */
+  judged: number;
 }
 
 interface Row {
@@ -102,6 +105,7 @@ export async function checkQuestions(
   const ids = new IdHashes();
   const users = new Map<string, { id: string; line: number }>();
   let count = 0;
+  let judged = 0;
   let conversations = 0;
   const metadata = new MetadataReader();
   const regions = new RegionLanguageCounter();
@@ -115,7 +119,10 @@ export async function checkQuestions(
   };
   for await (const item of parsedItems(source, problems, pass)) {
     ids.add(item.id, item.line);
-    for (const q of questionsOfItem(item)) regions.add(q);
+    for (const q of questionsOfItem(item)) {
+      regions.add(q);
+      if (isJudged(q)) judged++;
+    }
     if (isConversation(item)) {
       for (const t of item.turns) ids.add(t.id, t.line);
       conversations++;
@@ -158,6 +165,7 @@ export async function checkQuestions(
     columnLines: columns,
     metadata: metadata.summary,
     regionLanguages: regions.summary,
+    judged,
     problems,
     duplicateLines,
   };

@@ -4,6 +4,7 @@ import { normalizeText } from '../model/normalize.js';
 import type { Question } from '../model/question.js';
 import { metadataProblems } from './metadata.js';
 import { regionLanguageNote } from './language-note.js';
+import { unlabeledNote } from './unlabeled-note.js';
 import type { KbRefs } from './kb-refs.js';
 import type { DatasetScan } from './read.js';
 
@@ -18,7 +19,8 @@ const warning = (file: string, line: number, message: string): InputProblem => (
 /**
  * Every problem of a scanned dataset, by line: the reader's row errors (including duplicate ids, bad regexes, bad
  * conversations and columns named like a known one), metadata columns left out or values cut (warnings), a language
- * written with a region (one warning: it is sent as its ISO 639-1 code), the same single question with conflicting expectations (errors;
+ * written with a region (one warning: it is sent as its ISO 639-1 code), a set of which no question expects anything
+ * (one warning), the same single question with conflicting expectations (errors;
  * the same expectations twice is a warning; a turn is not compared: what a turn expects depends on the turns
  * before it), and, with a knowledge base, expected sequence numbers and labels it lacks (errors) and categories
  * or tags it lacks (warnings), turns included.
@@ -33,6 +35,9 @@ export function checkDataset(scan: DatasetScan, options: CheckOptions = {}): Inp
   if (regions) problems.push(regions);
   problems.push(...conflicts(scan.questions, file));
   if (options.kb) for (const q of scan.questions) problems.push(...missingInKb(q, options.kb, file, options.aliases));
+  // said once the set can be asked: with errors (a near miss of expected_label among them), those come first
+  const unlabeled = problems.every((p) => p.severity === 'warning') && scan.questions.length > 0 ? unlabeledNote(file, scan.judged, scan.metadata.columns) : undefined;
+  if (unlabeled) problems.push(unlabeled);
   return problems.sort((a, b) => a.line - b.line);
 }
 

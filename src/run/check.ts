@@ -1,5 +1,6 @@
 import { vetQuestion, type RequestSettings } from '../client/request.js';
 import { regionLanguageNote } from '../dataset/language-note.js';
+import { unlabeledNote } from '../dataset/unlabeled-note.js';
 import { kbRefsOf, type KbRefs } from '../dataset/kb-refs.js';
 import { metadataProblems, reportedMetadata } from '../dataset/metadata.js';
 import { checkQuestions, checkUnchanged } from '../dataset/read.js';
@@ -63,6 +64,8 @@ export async function checkRun(source: DatasetSource, s: CheckSetup): Promise<Ch
   for (const p of metadataProblems(checked.metadata, source.name)) o.onWarning?.(formatProblem(p));
   const regions = regionLanguageNote(checked.regionLanguages, source.name);
   if (regions) o.onWarning?.(formatProblem(regions));
+  const unlabeled = unlabeledNote(source.name, checked.judged, checked.metadata.columns);
+  if (unlabeled) o.onWarning?.(formatProblem(unlabeled));
   const metadata = reportedMetadata(checked.metadata);
   const idsByLine = byLine > 0 && !checked.columns.includes('id');
   if (idsByLine) {

@@ -53,7 +53,7 @@ describe('answer-eval run', () => {
   });
 
   it('exits 3 with a clear message on 404, without the secret', async () => {
-    const dataset = writeTemp(dir, 'one.csv', 'id,question\nq1,hello\n');
+    const dataset = writeTemp(dir, 'one.csv', 'id,question,expect\nq1,hello,answer\n');
     const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '-o', join(dir, 'out3')], { ANSWER_AGENT_CODE: 'wrong-code' });
     expect(res.code).toBe(3);
     expect(res.stderr).toBe(`answer-eval: 404 from ${server.url}/api/v1/answer: agent "demo" is not authorized - check --agent and ANSWER_AGENT_CODE\n`);

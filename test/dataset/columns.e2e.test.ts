@@ -140,3 +140,23 @@ describe("the question set's own columns: kept as metadata", () => {
     expect(rep.run.dataset.metadata).toEqual({ columns: [...['ticket', 'urgent', 'links', 'empty', 'long', 'team', 'owner'], ...Object.keys(d!.meta!)], leftOut: ['c14', 'c15', 'c16', 'c17', 'c18', 'c19', 'c20', 'c21', 'c22'], cut: 1 });
   });
 });
+
+describe('a set of which no question expects anything', () => {
+  it('validate and run say so, naming the expectation columns and the set\'s own (a "gold" column is no expectation); one label is enough', async () => {
+    const gold = writeTemp(dir, 'gold.csv', 'id,question,gold\nq1,hello there,greeting\nq2,how can I pay my bill?,payment_methods\n');
+    const note =
+      'no question expects anything (no row has a value in expected_answer, expected_sequence, expected_label, expected_category, ' +
+      'expected_sub_category, expected_tag or expect): every question will be unlabeled, so accuracy is n/a and only errors and ' +
+      "latency are measured; the set's own columns, kept as metadata and never judged: gold";
+    const v = await runCli(['validate', '-d', gold]);
+    expect([v.code, v.stdout]).toEqual([0, `${gold}:1: warning: ${note}\n${gold}: 2 questions, 0 errors, 1 warning; kept as metadata: gold\n`]);
+    const out = join(dir, 'gold-run');
+    const r = await runCli(['run', '-d', gold, '-o', out, '--quiet']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`answer-eval: warning: ${gold}:1: ${note}\n`);
+    expect(report(out).results.map((q) => q.outcome)).toEqual(['unlabeled', 'unlabeled']);
+
+    const one = writeTemp(dir, 'one-label.csv', 'id,question,expected_label\nq1,hello there,greeting\nq2,how can I pay my bill?,\n');
+    expect((await runCli(['validate', '-d', one])).stdout).toBe(`${one}: 2 questions, 0 errors, 0 warnings\n`);
+  });
+});
