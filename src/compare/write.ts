@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { reportHtmlLink } from '../report/links.js';
 import { writeFiles } from '../report/write.js';
-import { isWithin, landed } from '../util/out-dir.js';
+import { landed } from '../util/out-dir.js';
 import { ChangeFile, ChangeList, type ChangeSource } from './changes.js';
 import { CONVERSATION_LISTS, conversationLineClass } from './conversations.js';
 import { COMPARE_FORMATS, type CompareFormat } from './render/index.js';
@@ -21,7 +21,7 @@ export function listedChanges(c: Comparison): ChangeList {
  * were found, in `dir`) is moved to changes.jsonl; other sources are written out. Without it, the changes
  * compare.json lists. `publishedIn`: where `dir`'s files will be moved once written (an --overwrite run's staging
  * directory is published over the earlier run): compare.json names the head's report.json, and compare.html links
- * both runs' report.html, as they will be found there; a base report inside that directory is being replaced, so it is
+ * both runs' report.html, as they will be found there; a base run in that very directory is being replaced, so it is
  * not linked.
  */
 export async function writeComparison(c: Comparison, dir: string, changes: ChangeSource = listedChanges(c), o: { publishedIn?: string } = {}): Promise<string[]> {
@@ -29,8 +29,9 @@ export async function writeComparison(c: Comparison, dir: string, changes: Chang
   const found = changes instanceof ChangeFile && changes.path === path; // written as they were found: moved into place
   const to = o.publishedIn ?? dir;
   const moved = landed(dir, to);
-  const replaced = to !== dir && isWithin(to, c.base.file) && !isWithin(dir, c.base.file);
-  const reports = { base: replaced ? undefined : reportHtmlLink(c.base.file, to), head: reportHtmlLink(c.head.file, to, moved) };
+  const base = reportHtmlLink(c.base.file, to);
+  // a base whose report.html is the one this run is published over is replaced by it: named, not linked
+  const reports = { base: to !== dir && base === 'report.html' ? undefined : base, head: reportHtmlLink(c.head.file, to, moved) };
   c = { ...c, head: { ...c.head, file: moved(c.head.file) } };
   const files = (Object.keys(COMPARE_FORMATS) as CompareFormat[]).map((format) => ({ file: COMPARE_FORMATS[format].file, chunks: () => COMPARE_FORMATS[format].render(c, changes, { reports }) }));
   if (!found) files.push({ file: CHANGES_FILE, chunks: () => changeLines(changes) });

@@ -78,9 +78,6 @@ async function fileAbove(dir: string): Promise<string | undefined> {
   return undefined;
 }
 
-/** True when `path` is `dir` or lies below it. */
-export const isWithin = (dir: string, path: string): boolean => resolve(path) === resolve(dir) || resolve(path).startsWith(resolve(dir) + sep);
-
 /** Where a path in a staging directory lands once its files are moved into `dir` (others stay where they are). */
 export const landed = (staging: string, dir: string) => (path: string): string =>
   resolve(path).startsWith(resolve(staging) + sep) ? join(dir, relative(staging, path)) : path;

@@ -105,6 +105,13 @@ describe('run -o DIR where DIR holds a run', () => {
     expect(self.code, self.stderr).toBe(0);
     expect(links()).toEqual(['report.html']);
     expect(compared()).toMatchObject({ base: { file: out }, head: { file: join(out, 'report.json') } });
+
+    // a baseline kept in a folder below the run's directory is not replaced: it stays linked
+    const below = join(out, 'kept');
+    expect((await run(below)).code).toBe(0);
+    const kept = await run(out, '--overwrite', '--baseline', below);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(links()).toEqual(['kept/report.html', 'report.html']);
   });
 
   it('--overwrite killed half way: the old run stays whole; --resume DIR finishes the new one, which then replaces it', async () => {
