@@ -83,13 +83,13 @@ async function finish(
   const reports = await writeRunReports(judged, o.dir, o.formats, { baseline: standings });
   const { written } = reports;
   const failure = reports.failure ?? (await writeRepeatQuarantine(data, o.dir, written));
-  // an --overwrite run is published over the earlier one when every report was written: compare.html links from there
-  const publishedIn = o.replaces !== undefined && !failure ? o.replaces : o.dir;
+  // an --overwrite run replaces the earlier one only once it has completed; until then the earlier run stays whole
+  const complete = !failure && !stoppedBy && unmeasured === undefined;
+  const publishedIn = o.replaces !== undefined && complete ? o.replaces : o.dir; // where compare.html links from
   const compared = comparison ? await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir, changes, { publishedIn }) : [];
   const stepSummary = await appendJobSummary(judged);
-  // an --overwrite run replaces the earlier one only once it has completed; until then the earlier run stays whole.
-  // Last: the results are read from the journal, which this moves
-  const where = o.replaces === undefined ? (p: string) => p : await replaceOrKeep(o.dir, o.replaces, { complete: !failure && !stoppedBy && unmeasured === undefined, resume: o.resume });
+  // last: the results are read from the journal, which this moves
+  const where = o.replaces === undefined ? (p: string) => p : await replaceOrKeep(o.dir, o.replaces, { complete, resume: o.resume });
   const shown = [...written.map(where), ...(stepSummary !== undefined ? [stepSummary] : [])];
   print(`${renderConsoleSummary(judged.head)}\n  reports: ${shown.length > 0 ? shown.join(', ') : 'none'}\n`);
   if (comparison) {
