@@ -26,6 +26,7 @@ import type { QuestionResult } from '../model/report.js';
 import { appendJobSummary, reportWriteFailure, writeRunReports } from './run-dir.js';
 import { publishRun } from './overwrite.js';
 import { print, printError } from './output.js';
+import { unseenExpectations, unseenNotes } from '../score/unseen.js';
 
 type GateArgs = Parameters<typeof qualityGatesOf>[0] &
   Parameters<typeof compareWithBaseline>[2]['argv'] & { minConsistency?: number | undefined; minConversationPassRate?: number | undefined };
@@ -47,6 +48,8 @@ export async function finishRun(
     resume?: string;
     /** An --overwrite run: `dir` is its staging directory, published over this one's earlier run once it has completed. */
     replaces?: string;
+    /** The expectations were checked against a knowledge base before the run (so the answers need not be searched for them). */
+    kbChecked?: boolean;
   },
 ): Promise<void> {
   const { data, stoppedBy } = outcome;
@@ -88,10 +91,12 @@ async function finish(
   const publishedIn = o.replaces !== undefined && complete ? o.replaces : o.dir; // where compare.html links from
   const compared = comparison ? await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir, changes, { publishedIn }) : [];
   const stepSummary = await appendJobSummary(judged);
+  const unseen = o.kbChecked ? [] : unseenNotes(unseenExpectations(data.results), data.head.run.dataset.path);
   // last: the results are read from the journal, which this moves
   const where = o.replaces === undefined ? (p: string) => p : await replaceOrKeep(o.dir, o.replaces, { complete, resume: o.resume });
   const shown = [...written.map(where), ...(stepSummary !== undefined ? [stepSummary] : [])];
   print(`${renderConsoleSummary(judged.head)}\n  reports: ${shown.length > 0 ? shown.join(', ') : 'none'}\n`);
+  for (const note of unseen) printError(`answer-eval: warning: ${note}\n`);
   if (comparison) {
     for (const line of unknownQuarantined(comparison, o.baseline?.quarantine)) printError(`${line}\n`);
     print(`${renderCompareConsole(comparison)}\n  reports: ${compared.map(where).join(', ')}\n`);

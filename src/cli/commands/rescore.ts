@@ -8,7 +8,8 @@ import { defineCommand } from '../command.js';
 import { FINITE, numberOption } from '../../util/numbers.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { claimReportDir } from '../run-dir.js';
-import { print } from '../output.js';
+import { print, printError } from '../output.js';
+import { unseenExpectations, unseenNotes } from '../../score/unseen.js';
 import { pathOption } from '../../util/path-option.js';
 
 /** A run directory's report.json, or the report.json given. */
@@ -47,5 +48,6 @@ export const rescoreCommand = defineCommand({
       ...(r.leftOut > 0 ? [`${r.leftOut} question(s) left out (not in the dataset)`] : []),
     ];
     print(`${renderConsoleSummary(data.head)}\n  rescored ${from}: ${what.join(', ')}\n  reports: ${written.join(', ')}\n`);
+    for (const note of unseenNotes(unseenExpectations(data.results), argv.dataset ?? data.head.run.dataset.path)) printError(`answer-eval: warning: ${note}\n`);
   },
 });

@@ -219,7 +219,7 @@ export const runCommand = defineCommand({
       await target.close();
       await source.close();
     });
-    await finishRun(outcome, { dir: journalDir, formats, argv, resume, ...(replaces !== undefined ? { replaces } : {}), ...(baseline ? { baseline: { data: baseline, file: argv.baseline!, quarantine } } : {}) });
+    await finishRun(outcome, { dir: journalDir, formats, argv, resume, kbChecked: target.knowledgeBase !== undefined, ...(replaces !== undefined ? { replaces } : {}), ...(baseline ? { baseline: { data: baseline, file: argv.baseline!, quarantine } } : {}) });
   },
 });
 
