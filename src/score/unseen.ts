@@ -28,6 +28,8 @@ export interface UnseenSummary {
   none: { key: ExpectationKey; expected: number; given: string[] }[];
   /** Expected values one or two typos away from a value the service gave, the most expected first. */
   nearMisses: Unseen[];
+  /** Answer items the responses held, all told (0: every reply was an empty list). */
+  answers: number;
   /** Whether more values no answer carried were left without a look-up (nearMisses may then miss some). */
   cut: boolean;
 }
@@ -43,8 +45,10 @@ const isPlain = (value: string): boolean => !Object.keys(MATCHER_PREFIXES).some(
 export function unseenExpectations(results: Iterable<QuestionResult>): UnseenSummary {
   const given = new Map<ExpectationKey, Map<string, string>>(NAMED.map((k) => [k, new Map()]));
   const expected = new Map<ExpectationKey, Map<string, Unseen>>(NAMED.map((k) => [k, new Map()]));
+  let answers = 0;
   for (const r of results) {
     if (r.error !== null) continue;
+    answers += r.answers.length;
     for (const key of NAMED) {
       const seen = given.get(key)!;
       for (const answer of r.answers) {
@@ -75,7 +79,7 @@ export function unseenExpectations(results: Iterable<QuestionResult>): UnseenSum
     const near = nearest(normalizeText(miss.value), [...seen.keys()]);
     if (near !== undefined) nearMisses.push({ ...miss, like: seen.get(near)! });
   }
-  return { none, nearMisses, cut: misses.length > LOOKED_UP };
+  return { none, nearMisses, answers, cut: misses.length > LOOKED_UP };
 }
 
 /**
@@ -85,6 +89,8 @@ export function unseenExpectations(results: Iterable<QuestionResult>): UnseenSum
 export function unseenNotes(u: UnseenSummary, file: string): string[] {
   const column = (key: ExpectationKey): string => EXPECTATION_FIELDS[key].column;
   const noun = (key: ExpectationKey): string => EXPECTATION_FIELDS[key].noun;
+  // a service that answered every question with an empty list: one note says it all
+  if (u.answers === 0) return u.none.length > 0 ? [`${file}: every reply of the run was an empty list (no answer item at all), so no expected answer could be met: is it the right agent and knowledge base?`] : [];
   const notes = u.none.map(({ key, expected, given }) => {
     const instead = given.length > 0 ? `its answers carry ${noun(key)}s such as ${given.map((v) => JSON.stringify(v)).join(', ')}` : `its answers carry no ${noun(key)} at all`;
     return (

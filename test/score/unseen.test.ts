@@ -60,8 +60,16 @@ describe('unseenExpectations', () => {
       result({ label: ['contains:gret', 're:^gr'] }, [answer('greeting')]),
       result({ label: ['greetng'] }, [], true), // no response: nothing to say about it
     ]);
-    expect(u).toEqual({ none: [], nearMisses: [], cut: false });
+    expect(u).toEqual({ none: [], nearMisses: [], answers: 4, cut: false });
     expect(unseenNotes(u, 'qs.csv')).toEqual([]);
+  });
+
+  it('a run answered only with empty lists: one note', () => {
+    const u = unseenExpectations([result({ label: ['billing'] }, []), result({ expect: 'fallback' }, [])]);
+    expect(unseenNotes(u, 'qs.csv')).toEqual([
+      'qs.csv: every reply of the run was an empty list (no answer item at all), so no expected answer could be met: is it the right agent and knowledge base?',
+    ]);
+    expect(unseenNotes(unseenExpectations([result({ expect: 'fallback' }, [])]), 'qs.csv')).toEqual([]);
   });
 
   it('looks up only the values expected most often, and says how many more near misses there are', () => {
