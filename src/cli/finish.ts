@@ -8,7 +8,7 @@ import { consistencyGate } from '../gate/consistency.js';
 import { conversationGate } from '../gate/conversations.js';
 import { nothingMeasured } from '../model/measured.js';
 import { qualityGatesOf, regressionGatesOf, wantsRegressionGates } from '../gate/options.js';
-import { uncompared } from '../gate/gates.js';
+import { nothingCompared, uncompared } from '../gate/gates.js';
 import { comparisonWithVerdict, judge, withVerdict } from '../gate/verdict.js';
 import type { ReportData } from '../model/source.js';
 import { isCircuitBreak } from '../model/stop.js';
@@ -101,7 +101,7 @@ async function finish(
     for (const line of unknownQuarantined(comparison, o.baseline?.quarantine)) printError(`${line}\n`);
     print(`${renderCompareConsole(comparison)}\n  reports: ${compared.map(where).join(', ')}\n`);
     // a regression gate fails on it and says so; without one, the empty comparison is still not passed over in silence
-    if (comparison.counts.common === 0 && !wantsRegressionGates(o.argv)) printError(`answer-eval: --baseline ${o.baseline?.file}: ${uncompared(comparison)}\n`);
+    if (nothingCompared(comparison) && !wantsRegressionGates(o.argv)) printError(`answer-eval: --baseline ${o.baseline?.file}: ${uncompared(comparison)}\n`);
   }
   if (failure) throw reportWriteFailure(failure, o.dir, written, stoppedBy, o.replaces);
   if (stoppedBy) {

@@ -96,8 +96,13 @@ export function uncompared(c: Comparison): string | undefined {
   if (renamedByLine(c).length > 0) {
     return `the questions are named by their line (a dataset without an id column) and rows moved (${moved}): the same id no longer names the same question; give each row a stable id`;
   }
+  if (nothingCompared(c)) return `every one of the ${n.common} questions in both runs ended in error in one of them (errors are never regressions): nothing was compared`;
+  if (n.paired === 0) return `none of the ${n.common} questions in both runs is labeled and answered without error in both: no regression can be judged`;
   return undefined;
 }
+
+/** No question of both runs got an answer in both (none in common, or each ended in error in one): the comparison measured nothing. */
+export const nothingCompared = (c: Comparison): boolean => c.counts.common === c.counts.errors;
 
 /**
  * Judges the regression gates that were set on a comparison. Errors are never regressions (see --max-error-rate).

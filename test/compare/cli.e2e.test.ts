@@ -84,6 +84,28 @@ describe('answer-eval compare', () => {
     expect(ComparisonSchema.parse(JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'))).counts.common).toBe(0);
   });
 
+  it('exit 3 when every question of both runs ended in error in one of them, gate or not: errors are never regressions, and nothing was compared', async () => {
+    const failing = save('all-errors.json', report(many('a', 8, 'error')));
+    const why = 'every one of the 8 questions in both runs ended in error in one of them (errors are never regressions): nothing was compared';
+    for (const gate of [[], ['--fail-on', 'regression'], ['--max-broken', '0']]) {
+      const res = await compare(base, failing, '--out', join(dir, `all-errors${gate.length}`), ...gate);
+      expect(res.code, gate.join(' ')).toBe(3);
+      expect(res.stderr).toBe(`answer-eval: ${why}; the reports are written\n`);
+      if (gate.length > 0) expect(res.stdout).toContain(`gate FAILED: ${gate.join(' ').replace(' 0', '')} cannot be judged: ${why}`);
+    }
+  });
+
+  it('a regression gate on runs without a question labeled in both cannot pass; without a gate, the changes of top-1 are the result', async () => {
+    const unlabeled = (name: string) => save(name, report(many('u', 4, 'unlabeled')));
+    const [a, b] = [unlabeled('unlabeled-a.json'), unlabeled('unlabeled-b.json')];
+    const plain = await compare(a, b, '--out', join(dir, 'unlabeled'));
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toContain('no question is labeled and error-free in both reports: nothing to test');
+    const gated = await compare(a, b, '--out', join(dir, 'unlabeled-gated'), '--fail-on', 'regression');
+    expect(gated.code).toBe(1);
+    expect(gated.stdout).toContain('gate FAILED: --fail-on regression cannot be judged: none of the 4 questions in both runs is labeled and answered without error in both: no regression can be judged');
+  });
+
   it('exit 2 for reports of different agents (not datasets), naming both files and the difference; --force compares them', async () => {
     const other = save('other.json', report([result('a0', 'correct')], { sha256: 'bbb', agent: 'else' }));
     const refused = join(dir, 'refused');

@@ -6,8 +6,8 @@ import { openPair } from '../../compare/load.js';
 import { renderCompareConsole } from '../../compare/render/console.js';
 import { Standings } from '../../compare/standings.js';
 import { writeComparison } from '../../compare/write.js';
-import { NothingMeasuredError } from '../../errors.js';
-import { uncompared } from '../../gate/gates.js';
+import { GateFailedError, NothingMeasuredError } from '../../errors.js';
+import { nothingCompared, uncompared } from '../../gate/gates.js';
 import { compareSettingsOf, gateOptions, qualityGatesOf, regressionGatesOf } from '../../gate/options.js';
 import { comparisonWithVerdict, judge } from '../../gate/verdict.js';
 import { defineCommand } from '../command.js';
@@ -58,8 +58,13 @@ export const compareCommand = defineCommand({
     written.push(...(await writeCompareJunit(head, verdict, standings, out)));
     for (const line of unknownQuarantined(comparison, quarantine)) printError(`${line}\n`);
     print(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
-    enforceGates(verdict);
-    // a comparison without a question in common measured nothing: never a green exit, gate or not
-    if (comparison.counts.common === 0) throw new NothingMeasuredError(`${uncompared(comparison) ?? 'no question in common: nothing was compared'}; the reports are written`);
+    // a comparison without a question answered in both runs measured nothing: exit 3, gate or not (a gate on it fails)
+    const nothing = nothingCompared(comparison) ? new NothingMeasuredError(`${uncompared(comparison) ?? 'nothing was compared'}; the reports are written`) : undefined;
+    try {
+      enforceGates(verdict);
+    } catch (error) {
+      throw nothing && error instanceof GateFailedError ? nothing : error;
+    }
+    if (nothing) throw nothing;
   },
 });
