@@ -157,7 +157,8 @@ export async function buildTrend(reports: readonly string[], options: TrendOptio
     .map(({ id, question, outcome, reason, failingSince, everPassed, newFailure }) => ({ id, question, outcome, ...(reason !== undefined ? { reason } : {}), failingSince, everPassed, newFailure }))
     .sort((a, b) => b.failingSince - a.failingSince);
   flaky.sort((a, b) => b.flips - a.flips);
-  const gates = trendGates(failingQuestions, flaky, options.gates ?? {});
+  const latest = runs.filter((r) => !r.rescored).at(-1)!; // there is one: not every run is a what-if
+  const gates = trendGates(failingQuestions, flaky, options.gates ?? {}, { path: latest.path, judged: latest.figures.top1Accuracy.n });
   return {
     schemaVersion: TREND_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },

@@ -13,9 +13,23 @@ export interface TrendGates {
 
 const ids = (list: readonly { id: string }[]): string => firstIds(list.map((q) => q.id));
 
-/** Judges the gates that were set. Pure. */
-export function trendGates(failing: readonly FailingQuestion[], flaky: readonly FlakyQuestion[], gates: TrendGates): GateResult[] {
+/** The latest real run, and how many of its questions it judged (labeled, answered without error). */
+export interface LatestRun {
+  path: string;
+  judged: number;
+}
+
+/** Said when the latest run judged no question: its night measured nothing, so no gate on it can pass. */
+export const unmeasuredLatest = (latest: LatestRun): string =>
+  `the latest run, ${latest.path}, judged no question (each ended in error or expects nothing): nothing was measured`;
+
+/** Judges the gates that were set; each fails, as not judged, when the latest run measured nothing. Pure. */
+export function trendGates(failing: readonly FailingQuestion[], flaky: readonly FlakyQuestion[], gates: TrendGates, latest?: LatestRun): GateResult[] {
   const out: GateResult[] = [];
+  if (latest !== undefined && latest.judged === 0) {
+    const set = [...(gates.maxNewFailures !== undefined ? ['--max-new-failures'] : []), ...(gates.maxFlaky !== undefined ? ['--max-flaky'] : [])];
+    return set.map((gate) => ({ gate, metric: 'judged', threshold: 1, value: 0, passed: false, message: `${gate} cannot be judged: ${unmeasuredLatest(latest)}` }));
+  }
   if (gates.maxNewFailures !== undefined) {
     const fresh = failing.filter((q) => q.newFailure);
     out.push(countAtMost('--max-new-failures', 'newFailures', fresh.length, gates.maxNewFailures, () => plural(fresh.length, 'new failure'), ids(fresh)));
