@@ -89,10 +89,11 @@ export function unseenExpectations(results: Iterable<QuestionResult>): UnseenSum
 export function unseenNotes(u: UnseenSummary, file: string): string[] {
   const column = (key: ExpectationKey): string => EXPECTATION_FIELDS[key].column;
   const noun = (key: ExpectationKey): string => EXPECTATION_FIELDS[key].noun;
+  const nouns = (key: ExpectationKey): string => noun(key).replace(/y$/, 'ie') + 's'; // categories
   // a service that answered every question with an empty list: one note says it all
   if (u.answers === 0) return u.none.length > 0 ? [`${file}: every reply of the run was an empty list (no answer item at all), so no expected answer could be met: is it the right agent and knowledge base?`] : [];
   const notes = u.none.map(({ key, expected, given }) => {
-    const instead = given.length > 0 ? `its answers carry ${noun(key)}s such as ${given.map((v) => JSON.stringify(v)).join(', ')}` : `its answers carry no ${noun(key)} at all`;
+    const instead = given.length > 0 ? `its answers carry ${nouns(key)} such as ${given.map((v) => JSON.stringify(v)).join(', ')}` : `its answers carry no ${noun(key)} at all`;
     return (
       `${file}: ${column(key)}: none of the ${expected} value(s) the dataset expects is the ${noun(key)} of any answer the service gave in this run (${instead}): ` +
       `if the dataset names answers otherwise than the service, every question expecting one fails`

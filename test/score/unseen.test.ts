@@ -38,19 +38,21 @@ describe('unseenExpectations', () => {
 
   it('says when no expected value of a field is carried by any answer, and when the answers carry none at all', () => {
     const u = unseenExpectations([
-      result({ label: ['Billing Questions'], category: ['billing'] }, [answer('bq-01')]),
+      result({ label: ['Billing Questions'], category: ['billing'], sub_category: ['bills'] }, [answer('bq-01', { category: 'B' })]),
       result({ label: ['Payments'], category: ['payments'] }, [answer('pay-02')]),
     ]);
     expect(u.none).toEqual([
       { key: 'label', expected: 2, given: ['bq-01', 'pay-02'] },
-      { key: 'category', expected: 2, given: [] },
+      { key: 'category', expected: 2, given: ['B'] },
+      { key: 'sub_category', expected: 1, given: [] },
     ]);
     const notes = unseenNotes(u, 'qs.csv');
     expect(notes[0]).toBe(
       'qs.csv: expected_label: none of the 2 value(s) the dataset expects is the label of any answer the service gave in this run (its answers carry labels such as "bq-01", "pay-02"): if the dataset names answers otherwise than the service, every question expecting one fails',
     );
-    expect(notes[1]).toContain('expected_category: none of the 2 value(s)');
-    expect(notes[1]).toContain('its answers carry no category at all');
+    expect(notes[1]).toContain('expected_category: none of the 2 value(s) the dataset expects is the category of any answer the service gave in this run (its answers carry categories such as "B")');
+    expect(notes[2]).toContain('expected_sub_category: none of the 1 value(s)');
+    expect(notes[2]).toContain('its answers carry no sub category at all');
   });
 
   it('matches as the judge does (case, spaces), reads every answer and tag, and leaves out matchers and questions in error', () => {
