@@ -83,6 +83,15 @@ export function checkShards(shards: readonly ShardHead[], o: { allowPartial?: bo
         'give every shard\'s directory, or --allow-partial to merge these into a report marked partial',
     );
   }
+  // a shard that stopped before asking all its questions lacks them as much as a missing shard does
+  const stopped = shards.find((s) => s.head.run.status === 'partial');
+  if (stopped && !o.allowPartial) {
+    const { path, head } = stopped;
+    throw new ConfigError(
+      `cannot merge: ${path} (shard ${head.run.shard?.index ?? 1}/${count}) is partial: it stopped before asking every question` +
+        `${head.run.stopReason ? ` (${truncate(head.run.stopReason, 200)})` : ''}; finish it with answer-eval run --resume on its directory, or --allow-partial to merge it into a report marked partial`,
+    );
+  }
 }
 
 /**

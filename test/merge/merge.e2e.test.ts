@@ -9,9 +9,11 @@ import { tempDir, writeTemp } from '../helpers/tmp.js';
 const dir = tempDir();
 let server: SpecServer;
 const env = { ANSWER_AGENT_CODE: 'code' };
+let down = false;
 // a deterministic service: the answer depends only on the question text
 beforeAll(async () => {
   server = await startSpecServer((req) => {
+    if (down) return { status: 500, body: 'down' };
     const n = Number(/\d+/.exec((req.body['question'] as { text: string }).text)?.[0]);
     return { body: { answers: n % 5 === 0 ? [] : [item(n % 7, 50 + (n % 40)), item(3, 20)] } };
   });
@@ -107,5 +109,31 @@ describe('--shard auto', () => {
     const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'a', '--shard', 'auto', '-o', join(dir, 'none')], env);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/--shard auto found no shard in the environment: set ANSWER_EVAL_SHARD=i\/n/);
+  });
+
+  it('a shard its circuit breaker stopped is refused like a missing one unless --allow-partial; shards that measured nothing merge to exit 3', async () => {
+    down = true;
+    try {
+      const stopped = join(dir, 'stopped-3');
+      expect((await run(['--shard', '3/4', '--retries', '0', '--max-consecutive-errors', '2', '-c', '1', '-o', stopped])).code).toBe(3);
+      const shards = [1, 2, 4].map((i) => join(dir, `shard-${i}`));
+      const refused = await runCli(['merge', ...shards, stopped, '-o', join(dir, 'with-stopped'), '--format', 'json']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`answer-eval: cannot merge: ${join(stopped, 'report.json')} (shard 3/4) is partial: it stopped before asking every question (circuit breaker: 2 questions in a row ended in error`);
+      expect(refused.stderr).toContain('finish it with answer-eval run --resume on its directory, or --allow-partial to merge it into a report marked partial\n');
+      const allowed = await runCli(['merge', ...shards, stopped, '-o', join(dir, 'with-stopped'), '--format', 'json', '--allow-partial']);
+      expect(allowed.code, allowed.stderr).toBe(0);
+      expect(readJson(join(dir, 'with-stopped', 'report.json')).run.status).toBe('partial');
+
+      // every shard asked everything and got only errors: each exits 3, and so does their merge, reports written
+      const dead = [1, 2].map((i) => join(dir, `dead-${i}`));
+      for (const [i, out] of dead.entries()) expect((await run(['--shard', `${i + 1}/2`, '--retries', '0', '--max-consecutive-errors', '0', '-o', out])).code).toBe(3);
+      const merged = await runCli(['merge', ...dead, '-o', join(dir, 'dead'), '--format', 'json']);
+      expect(merged.code).toBe(3);
+      expect(merged.stderr).toMatch(/^answer-eval: nothing was measured: every one of the 60 questions ended in error .*; the merged reports are written\n$/);
+      expect(readJson(join(dir, 'dead', 'report.json')).summary.outcomes.error).toBe(60);
+    } finally {
+      down = false;
+    }
   });
 });

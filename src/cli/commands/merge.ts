@@ -8,6 +8,8 @@ import { parseFormats, writeReports } from '../../report/write.js';
 import { defineCommand } from '../command.js';
 import { claimReportDir } from '../run-dir.js';
 import { print } from '../output.js';
+import { NothingMeasuredError } from '../../errors.js';
+import { nothingMeasured } from '../../model/measured.js';
 import { pathOption } from '../../util/path-option.js';
 
 export const mergeCommand = defineCommand({
@@ -36,5 +38,8 @@ export const mergeCommand = defineCommand({
     const target = await claimReportDir(argv.out, { overwrite: argv.overwrite, command: 'merge' });
     const written = await target.write((dir) => writeReports(data, dir, formats));
     print(`${renderConsoleSummary(data.head)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
+    // shards whose every question ended in error measured nothing together either: never a green exit
+    const unmeasured = nothingMeasured(data.head);
+    if (unmeasured !== undefined) throw new NothingMeasuredError(`${unmeasured}; the merged reports are written`);
   },
 });
