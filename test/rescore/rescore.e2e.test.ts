@@ -14,12 +14,14 @@ const rescored = [1, 2].map((i) => join(dir, `rescored-${i}`));
 const rows = Array.from({ length: 60 }, (_, i) => (i % 11 === 0 ? `q${i},question ${i},,fallback` : `q${i},question ${i},${i % 7},`));
 const dataset = writeTemp(dir, 'qs.csv', `id,question,expected_sequence,expect\n${rows.join('\n')}\n`);
 let server: SpecServer;
+let down = false;
 afterAll(() => server?.close());
 
 describe('answer-eval rescore', () => {
   beforeAll(async () => {
     // a deterministic service: question n gets answer n % 7 (score 50 + n % 40) and answer 3 (score 20)
     server = await startSpecServer((req) => {
+      if (down) return { status: 500, body: 'down' };
       const n = Number(/\d+/.exec((req.body['question'] as { text: string }).text)?.[0]);
       return { body: { answers: n % 5 === 0 ? [] : [item(n % 7, 50 + (n % 40)), item(3, 20)] } };
     });
@@ -69,5 +71,20 @@ describe('answer-eval rescore', () => {
     expect(res.stderr).toMatch(/rescore into another directory/);
     const bad = await runCli(['rescore', shards[0]!, '-o', join(dir, 'x'), '--floor', 'high']);
     expect(bad.code).toBe(2);
+  });
+
+  it('a run whose every question ended in error judges to nothing however it is judged again: exit 3, the reports written', async () => {
+    down = true;
+    try {
+      const dead = join(dir, 'dead');
+      const res = await runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'a', '--retries', '0', '--max-consecutive-errors', '0', '-o', dead, '--format', 'json', '-q'], { ANSWER_AGENT_CODE: 'code' });
+      expect(res.code).toBe(3);
+      const again = await runCli(['rescore', dead, '--floor', '40', '-o', join(dir, 'dead-40'), '--format', 'json']);
+      expect(again.code).toBe(3);
+      expect(again.stderr).toMatch(/^answer-eval: nothing was measured: every one of the 60 questions ended in error .*; the rescored reports are written\n$/);
+      expect(read(join(dir, 'dead-40', 'report.json')).run.rescored).toMatchObject({ floor: 40 });
+    } finally {
+      down = false;
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { ConfigError } from '../../errors.js';
+import { ConfigError, NothingMeasuredError } from '../../errors.js';
+import { nothingMeasured } from '../../model/measured.js';
 import { reportFile } from '../../report/read.js';
 import { renderConsoleSummary } from '../../report/console.js';
 import { parseFormats, writeReports } from '../../report/write.js';
@@ -49,5 +50,8 @@ export const rescoreCommand = defineCommand({
     ];
     print(`${renderConsoleSummary(data.head)}\n  rescored ${from}: ${what.join(', ')}\n  reports: ${written.join(', ')}\n`);
     for (const note of unseenNotes(unseenExpectations(data.results), argv.dataset ?? data.head.run.dataset.path)) printError(`answer-eval: warning: ${note}\n`);
+    // answers that were all errors judge to nothing, however they are judged again
+    const unmeasured = nothingMeasured(data.head);
+    if (unmeasured !== undefined) throw new NothingMeasuredError(`${unmeasured}; the rescored reports are written`);
   },
 });
