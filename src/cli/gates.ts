@@ -13,13 +13,15 @@ export const gateAnnotation = (gate: string, message: string): string => workflo
 
 /**
  * Prints every gate judged (on GitHub Actions, `GITHUB_ACTIONS=true`, also an `::error` annotation per failed
- * gate), then throws GateFailedError (exit 1) naming each one that failed and by how much. The reports already
- * carry the verdict: this is called after they are written.
+ * gate), then throws GateFailedError (exit 1) naming each one that failed and by how much, or `unmeasured` (exit 3)
+ * when what was judged measured nothing, gate or not. The reports already carry the verdict: this is called after
+ * they are written.
  */
-export function enforceGates(verdict: Verdict | undefined, env: NodeJS.ProcessEnv = process.env): void {
-  if (verdict === undefined) return;
-  for (const r of verdict.results) print(`  gate ${oneLine(gateLine(r))}\n`);
-  if (env['GITHUB_ACTIONS'] === 'true') for (const r of verdict.results) if (!r.passed) annotate(...annotation(r.gate, r.message));
-  const failed = failures(verdict.results);
+export function enforceGates(verdict: Verdict | undefined, o: { unmeasured?: Error | undefined; env?: NodeJS.ProcessEnv } = {}): void {
+  const env = o.env ?? process.env;
+  for (const r of verdict?.results ?? []) print(`  gate ${oneLine(gateLine(r))}\n`);
+  if (env['GITHUB_ACTIONS'] === 'true') for (const r of verdict?.results ?? []) if (!r.passed) annotate(...annotation(r.gate, r.message));
+  if (o.unmeasured) throw o.unmeasured;
+  const failed = failures(verdict?.results ?? []);
   if (failed.length > 0) throw new GateFailedError(failed);
 }

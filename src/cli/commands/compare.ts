@@ -6,7 +6,7 @@ import { openPair } from '../../compare/load.js';
 import { renderCompareConsole } from '../../compare/render/console.js';
 import { Standings } from '../../compare/standings.js';
 import { writeComparison } from '../../compare/write.js';
-import { GateFailedError, NothingMeasuredError } from '../../errors.js';
+import { NothingMeasuredError } from '../../errors.js';
 import { nothingCompared, uncompared } from '../../gate/gates.js';
 import { compareSettingsOf, gateOptions, qualityGatesOf, regressionGatesOf } from '../../gate/options.js';
 import { comparisonWithVerdict, judge } from '../../gate/verdict.js';
@@ -59,12 +59,7 @@ export const compareCommand = defineCommand({
     for (const line of unknownQuarantined(comparison, quarantine)) printError(`${line}\n`);
     print(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
     // a comparison without a question answered in both runs measured nothing: exit 3, gate or not (a gate on it fails)
-    const nothing = nothingCompared(comparison) ? new NothingMeasuredError(`${uncompared(comparison) ?? 'nothing was compared'}; the reports are written`) : undefined;
-    try {
-      enforceGates(verdict);
-    } catch (error) {
-      throw nothing && error instanceof GateFailedError ? nothing : error;
-    }
-    if (nothing) throw nothing;
+    const unmeasured = nothingCompared(comparison) ? new NothingMeasuredError(`${uncompared(comparison) ?? 'nothing was compared'}; the reports are written`) : undefined;
+    enforceGates(verdict, { unmeasured });
   },
 });

@@ -7,7 +7,7 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { verdictOf } from '../../model/verdict.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
-import { GateFailedError, NothingMeasuredError } from '../../errors.js';
+import { NothingMeasuredError } from '../../errors.js';
 import { unmeasuredLatest } from '../../trend/gates.js';
 import { whatIfLine } from '../../trend/what-if.js';
 import { plural } from '../../util/text.js';
@@ -82,11 +82,7 @@ export const trendCommand = defineCommand({
     if (latest.status === 'partial') printError(`answer-eval: warning: the latest run, ${latest.path}, is PARTIAL: it stopped before asking every question, and those it did not ask count as neither failing nor new\n`);
     const judged = latest.figures.top1Accuracy.n;
     if (judged === 0) printError(`answer-eval: warning: ${unmeasuredLatest({ path: latest.path, judged })}\n`);
-    const nothing = judged === 0 && trend.gates.length > 0 ? new NothingMeasuredError(`${unmeasuredLatest({ path: latest.path, judged })}; no gate can be judged on it`) : undefined;
-    try {
-      enforceGates(verdictOf(trend.gates));
-    } catch (error) {
-      throw nothing && error instanceof GateFailedError ? nothing : error;
-    }
+    const unmeasured = judged === 0 && trend.gates.length > 0 ? new NothingMeasuredError(`${unmeasuredLatest({ path: latest.path, judged })}; no gate can be judged on it`) : undefined;
+    enforceGates(verdictOf(trend.gates), { unmeasured });
   },
 });
