@@ -5,7 +5,7 @@ import type { ReportHead } from '../model/source.js';
 import { readReportHead, scanReport } from '../report/read.js';
 import { wilson } from '../score/metrics/wilson.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import { trendGates, type TrendGates } from './gates.js';
+import { latestRun, trendGates, type TrendGates } from './gates.js';
 import { QuestionHistory } from './history.js';
 import { identityHash, runChanges, serviceIdentity } from './identity.js';
 import { TREND_SCHEMA_VERSION, type FailingQuestion, type FlakyQuestion, type Trend, type TrendRun } from './schema.js';
@@ -157,8 +157,7 @@ export async function buildTrend(reports: readonly string[], options: TrendOptio
     .map(({ id, question, outcome, reason, failingSince, everPassed, newFailure }) => ({ id, question, outcome, ...(reason !== undefined ? { reason } : {}), failingSince, everPassed, newFailure }))
     .sort((a, b) => b.failingSince - a.failingSince);
   flaky.sort((a, b) => b.flips - a.flips);
-  const latest = runs.filter((r) => !r.rescored).at(-1)!; // there is one: not every run is a what-if
-  const gates = trendGates(failingQuestions, flaky, options.gates ?? {}, { path: latest.path, judged: latest.figures.top1Accuracy.n });
+  const gates = trendGates(failingQuestions, flaky, options.gates ?? {}, latestRun(runs));
   return {
     schemaVersion: TREND_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },

@@ -16,7 +16,14 @@ const ids = (list: readonly { id: string }[]): string => firstIds(list.map((q) =
 /** The latest real run, and how many of its questions it judged (labeled, answered without error). */
 export interface LatestRun {
   path: string;
+  status: 'completed' | 'partial';
   judged: number;
+}
+
+/** The last real run of a history in time order (what-ifs are not nights); there is one, or there is no trend. */
+export function latestRun(runs: readonly { path: string; status: LatestRun['status']; rescored: boolean; figures: { top1Accuracy: { n: number } } }[]): LatestRun {
+  const { path, status, figures } = runs.filter((r) => !r.rescored).at(-1)!;
+  return { path, status, judged: figures.top1Accuracy.n };
 }
 
 /** Said when the latest run judged no question: its night measured nothing, so no gate on it can pass. */

@@ -8,7 +8,7 @@ import { verdictOf } from '../../model/verdict.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
 import { NothingMeasuredError } from '../../errors.js';
-import { unmeasuredLatest } from '../../trend/gates.js';
+import { latestRun, unmeasuredLatest } from '../../trend/gates.js';
 import { whatIfLine } from '../../trend/what-if.js';
 import { plural } from '../../util/text.js';
 import { print, printError } from '../output.js';
@@ -78,11 +78,11 @@ export const trendCommand = defineCommand({
       `answer-eval trend: ${plural(real, 'run')}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}, ${trend.questions} questions; latest run: ${trend.failing.length} failing (${fresh} new), ${trend.flaky.length} flaky\n  written: ${written.join(', ')}\n`,
     );
     // the latest night is what a nightly gate is about: a partial one is said, and one that measured nothing fails it
-    const latest = trend.runs.filter((r) => !r.rescored).at(-1)!;
+    const latest = latestRun(trend.runs);
     if (latest.status === 'partial') printError(`answer-eval: warning: the latest run, ${latest.path}, is PARTIAL: it stopped before asking every question, and those it did not ask count as neither failing nor new\n`);
-    const judged = latest.figures.top1Accuracy.n;
-    if (judged === 0) printError(`answer-eval: warning: ${unmeasuredLatest({ path: latest.path, judged })}\n`);
-    const unmeasured = judged === 0 && trend.gates.length > 0 ? new NothingMeasuredError(`${unmeasuredLatest({ path: latest.path, judged })}; no gate can be judged on it`) : undefined;
+    const empty = latest.judged === 0 ? unmeasuredLatest(latest) : undefined;
+    if (empty !== undefined) printError(`answer-eval: warning: ${empty}\n`);
+    const unmeasured = empty !== undefined && trend.gates.length > 0 ? new NothingMeasuredError(`${empty}; no gate can be judged on it`) : undefined;
     enforceGates(verdictOf(trend.gates), { unmeasured });
   },
 });
