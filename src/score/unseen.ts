@@ -30,6 +30,8 @@ export interface UnseenSummary {
   nearMisses: Unseen[];
   /** Answer items the responses held, all told (0: every reply was an empty list). */
   answers: number;
+  /** Of those, floor answers (`answers === floors`: the service answered nothing above its floor). */
+  floors: number;
   /** Whether more values no answer carried were left without a look-up (nearMisses may then miss some). */
   cut: boolean;
 }
@@ -46,9 +48,11 @@ export function unseenExpectations(results: Iterable<QuestionResult>): UnseenSum
   const given = new Map<ExpectationKey, Map<string, string>>(NAMED.map((k) => [k, new Map()]));
   const expected = new Map<ExpectationKey, Map<string, Unseen>>(NAMED.map((k) => [k, new Map()]));
   let answers = 0;
+  let floors = 0;
   for (const r of results) {
     if (r.error !== null) continue;
     answers += r.answers.length;
+    for (const answer of r.answers) if (answer.is_dummy_floor_answer) floors++;
     for (const key of NAMED) {
       const seen = given.get(key)!;
       for (const answer of r.answers) {
@@ -79,7 +83,7 @@ export function unseenExpectations(results: Iterable<QuestionResult>): UnseenSum
     const near = nearest(normalizeText(miss.value), [...seen.keys()]);
     if (near !== undefined) nearMisses.push({ ...miss, like: seen.get(near)! });
   }
-  return { none, nearMisses, answers, cut: misses.length > LOOKED_UP };
+  return { none, nearMisses, answers, floors, cut: misses.length > LOOKED_UP };
 }
 
 /**
@@ -92,6 +96,9 @@ export function unseenNotes(u: UnseenSummary, file: string): string[] {
   const nouns = (key: ExpectationKey): string => noun(key).replace(/y$/, 'ie') + 's'; // categories
   // a service that answered every question with an empty list: one note says it all
   if (u.answers === 0) return u.none.length > 0 ? [`${file}: every reply of the run was an empty list (no answer item at all), so no expected answer could be met: is it the right agent and knowledge base?`] : [];
+  if (u.answers === u.floors) {
+    return u.none.length > 0 ? [`${file}: every reply of the run was the service's floor answer (nothing scored above its floor), so no expected answer could be met: is its floor threshold too high, or is it the right agent and knowledge base?`] : [];
+  }
   const notes = u.none.map(({ key, expected, given }) => {
     const instead = given.length > 0 ? `its answers carry ${nouns(key)} such as ${given.map((v) => JSON.stringify(v)).join(', ')}` : `its answers carry no ${noun(key)} at all`;
     return (

@@ -62,7 +62,7 @@ describe('unseenExpectations', () => {
       result({ label: ['contains:gret', 're:^gr'] }, [answer('greeting')]),
       result({ label: ['greetng'] }, [], true), // no response: nothing to say about it
     ]);
-    expect(u).toEqual({ none: [], nearMisses: [], answers: 4, cut: false });
+    expect(u).toEqual({ none: [], nearMisses: [], answers: 4, floors: 0, cut: false });
     expect(unseenNotes(u, 'qs.csv')).toEqual([]);
   });
 
@@ -72,6 +72,17 @@ describe('unseenExpectations', () => {
       'qs.csv: every reply of the run was an empty list (no answer item at all), so no expected answer could be met: is it the right agent and knowledge base?',
     ]);
     expect(unseenNotes(unseenExpectations([result({ expect: 'fallback' }, [])]), 'qs.csv')).toEqual([]);
+  });
+
+  it('a run answered only with the floor answer: one note', () => {
+    const floor = { ...answer(undefined), sequence_number: 0, is_agent_answer: false, is_dummy_answer: true, is_dummy_floor_answer: true };
+    const u = unseenExpectations([result({ label: ['billing'] }, [floor]), result({ expect: 'fallback' }, [floor])]);
+    expect(u).toMatchObject({ answers: 2, floors: 2 });
+    expect(unseenNotes(u, 'qs.csv')).toEqual([
+      "qs.csv: every reply of the run was the service's floor answer (nothing scored above its floor), so no expected answer could be met: is its floor threshold too high, or is it the right agent and knowledge base?",
+    ]);
+    // one answer above the floor: the usual notes
+    expect(unseenNotes(unseenExpectations([result({ label: ['billing'] }, [floor]), result({ label: ['billing'] }, [answer('bill')])]), 'qs.csv')[0]).toContain('none of the 1 value(s)');
   });
 
   it('looks up only the values expected most often, and says how many more near misses there are', () => {
