@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ConfigError } from '../errors.js';
+import { readFailureMessage } from '../util/read-failure.js';
 import { longLineMessage, MAX_LINE_BYTES, sizeText, splitLines } from '../util/json-lines.js';
 
 /**
@@ -17,7 +18,7 @@ export const RESULTS_KEY = Buffer.from(',\n  "results": [');
 export const HEAD_LIMIT = 64 * 1024 * 1024;
 
 export const cannotRead = (path: string, error: unknown): ConfigError =>
-  new ConfigError(`${path}: cannot read the report (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  new ConfigError(`${path}: cannot read the report: ${readFailureMessage(error, 'a report.json, or the run directory holding one') ?? String(error)}`);
 
 /**
  * A report.json that ends too soon (`why`: where it ends): written or copied only in part. Beside its run's

@@ -177,7 +177,7 @@ describe('run: exit codes 2 and 3 with gates', () => {
     );
     const missing = await run('x4', '--baseline', join(dir, 'nope.json'));
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe(`answer-eval: ${join(dir, 'nope.json')}: cannot read the report (ENOENT)\n`);
+    expect(missing.stderr).toBe(`answer-eval: ${join(dir, 'nope.json')}: cannot read the report: no such file\n`);
     expect(server.received.length).toBe(sent);
     expect(sent - before).toBe(9);
   });

@@ -15,6 +15,6 @@ describe('readReportHead', () => {
 
   it('names the file when it is not a report', async () => {
     await expect(readReportHead(writeTemp(dir, 'other.json', '{"hello": 1}\n'))).rejects.toThrow(/other\.json: schemaVersion: .*\(not a valid answer-eval report/);
-    await expect(readReportHead(`${dir}/missing.json`)).rejects.toThrow(/missing\.json: cannot read the report \(ENOENT\)/);
+    await expect(readReportHead(`${dir}/missing.json`)).rejects.toThrow(/missing\.json: cannot read the report: no such file/);
   });
 });
