@@ -1,6 +1,7 @@
 import { readBounded, UnreadableFile } from '../util/bounded-read.js';
 import { checkAgentCode } from '../client/agent-code.js';
 import { ConfigError } from '../errors.js';
+import { readFailureMessage } from '../util/read-failure.js';
 
 /** The agent's secret code from --agent-code-file or ANSWER_AGENT_CODE, checked to be a header value; never echoed back. */
 export async function readAgentCode(file: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
@@ -11,7 +12,7 @@ export async function readAgentCode(file: string | undefined, env: NodeJS.Proces
       text = (await readBounded(file, { maxBytes: 64 * 1024, text: true })).toString('utf8');
     } catch (error) {
       if (error instanceof UnreadableFile) throw new ConfigError(`--agent-code-file ${file}: ${error.message} (expected a file holding the agent's secret code)`);
-      throw new ConfigError(`--agent-code-file ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new ConfigError(`--agent-code-file ${file}: ${readFailureMessage(error, "a file holding the agent's secret code") ?? 'cannot be read'}`);
     }
     const code = text.trim();
     if (code === '') throw new ConfigError(`--agent-code-file ${file} is empty (expected the agent's secret code)`);

@@ -4,6 +4,7 @@ import { ConfigError } from '../errors.js';
 import { FAIL_ON } from '../gate/gates.js';
 import { JsonTextError, parseJsonText, printable } from '../util/json-lines.js';
 import { AT_LEAST_0, OPEN_SHARE, POINTS, SHARE, WHOLE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1, type NumberRule } from '../util/numbers.js';
+import { reasonOf } from '../util/out-dir.js';
 
 /**
  * The options that decide how a run is finished (its gates, --baseline, --format), kept beside its journal when it
@@ -86,7 +87,7 @@ function readKept(dir: string): Args | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     if (error instanceof JsonTextError) throw damaged(`not JSON (${error.message})`);
     if (error instanceof ConfigError) throw error;
-    throw damaged(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw damaged(`cannot be read: ${reasonOf(error)}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw damaged('not a JSON object');
   const kept: Args = {};

@@ -7,6 +7,7 @@ import { JsonTextError, parseJsonText, printable } from '../util/json-lines.js';
 import type { CommandSpec } from './options.js';
 import { CONFIG_FILES, type Config } from './schema.js';
 import { validateConfig } from './validate.js';
+import { readFailureMessage } from '../util/read-failure.js';
 
 /** A config file holds a few dozen options: anything larger is not one. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -76,12 +77,12 @@ export async function loadConfig(given: string | false | undefined, cwd: string,
   if (path === undefined) return undefined;
   const name = given ?? shortPath(path, cwd);
   const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    throw new ConfigError(`--config ${name}: ${error.code === 'ENOENT' ? 'no such file' : `cannot read it (${error.code ?? error.message})`}`);
+    throw new ConfigError(`--config ${name}: ${readFailureMessage(error, 'a JSON or YAML config file') ?? error.message}`);
   });
   if (!info.isFile()) throw new ConfigError(`${name}: not a regular file; a config file is a JSON (or YAML) file`);
   const bytes = await readBounded(path, { maxBytes: MAX_CONFIG_BYTES, text: true }).catch((error: unknown) => {
     if (error instanceof UnreadableFile) throw new ConfigError(`${name}${error.line > 0 ? `:${error.line}` : ''}: ${error.message} (not a config file)`);
-    throw new ConfigError(`${name}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new ConfigError(`${name}: ${readFailureMessage(error, 'a JSON or YAML config file') ?? (error as Error).message}`);
   });
   const data = parseText(name, bytes.toString('utf8'));
   const checked = validateConfig(data, specs);

@@ -5,6 +5,7 @@ import { ConfigError, InputError } from '../errors.js';
 import { EngineIdentitySchema, QuestionResultSchema } from '../model/report.js';
 import { JsonTextError, longLineMessage, MAX_RESPONSE_BYTES, parseJsonText, printable, splitLines, type Line, type LongLine } from '../util/json-lines.js';
 import { JOURNAL_FILE, JOURNAL_VERSION, journalPath, repeatKey, type JournalEntry, type JournalHeader } from './journal.js';
+import { reasonOf } from '../util/out-dir.js';
 
 /**
  * Reading a journal back for --resume, trusting nothing in it. The header (line 1) must be a journal header of
@@ -74,7 +75,7 @@ export interface JournalContents {
 }
 
 const noJournal = (dir: string, path: string, error: NodeJS.ErrnoException): ConfigError => {
-  const why = error.code === 'ENOENT' ? `no ${JOURNAL_FILE} in ${dir}` : `cannot read ${path} (${error.code ?? error.message})`;
+  const why = error.code === 'ENOENT' ? `no ${JOURNAL_FILE} in ${dir}` : `cannot read ${path}: ${reasonOf(error)}`;
   return new ConfigError(`--resume ${dir}: ${why} (expected the --out directory of an earlier run)`);
 };
 

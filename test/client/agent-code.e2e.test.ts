@@ -80,6 +80,16 @@ describe('a bad agent code (built CLI)', () => {
     );
     expect(server.received).toEqual([]);
   });
+
+  it('a missing or unreadable --agent-code-file says why in words', async () => {
+    const ask = (file: string) => runCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '--agent-code-file', file, '-o', join(dir, 'out-missing')]);
+    const missing = await ask(join(dir, 'no-such-code.txt'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(`answer-eval: --agent-code-file ${join(dir, 'no-such-code.txt')}: no such file\n`);
+    const folder = await ask(dir);
+    expect(folder.stderr).toBe(`answer-eval: --agent-code-file ${dir}: is a directory (expected a file holding the agent's secret code)\n`);
+    expect(server.received).toEqual([]);
+  });
 });
 
 describe('Transport', () => {
