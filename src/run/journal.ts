@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AnswerEvalError } from '../errors.js';
 import type { EngineIdentity, QuestionResult } from '../model/report.js';
 import type { ResultSource } from '../model/source.js';
-import { mkdirs } from '../util/out-dir.js';
+import { mkdirs, reasonOf } from '../util/out-dir.js';
 import { RecordSource } from '../util/records.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
@@ -161,7 +161,7 @@ export class JournalWriter {
   ) {
     this.#size = size;
     stream.on('error', (error) => {
-      this.#error ??= new AnswerEvalError(`cannot write the journal ${path}: ${error.message}`, 'JOURNAL', 3);
+      this.#error ??= new AnswerEvalError(`cannot write the journal ${path}: ${reasonOf(error)}`, 'JOURNAL', 3);
       onError(this.#error);
     });
   }

@@ -198,7 +198,7 @@ describe('a full disk', () => {
     const out = join(mnt, 'run');
     const res = await run(dataset('fill.csv', 1500), out);
     expect(res.code).toBe(3);
-    expect(res.stderr).toMatch(new RegExp(`answer-eval: cannot write the journal ${join(out, 'journal.jsonl')}: ENOSPC: no space left on device, write; the run stopped\\. \\d+ results are in the journal`));
+    expect(res.stderr).toMatch(new RegExp(`answer-eval: cannot write the journal ${join(out, 'journal.jsonl')}: no space left on device \\(ENOSPC\\); the run stopped\\. \\d+ results are in the journal`));
     expect(res.stderr).toContain(`could not write ${join(out, 'report.json')}`);
     expect(res.stderr).toContain(`answer-eval run --resume ${out}`);
     expect(res.stderr).not.toContain('internal error');
