@@ -35,10 +35,11 @@ export interface InputProblem {
 }
 
 /**
- * `file:line: message` (with a severity: `file:line: warning: message`), on one line: a message quotes values from
+ * `file:line: message` (`file: message` for the file as a whole, line 0; with a severity: `file:line: warning: message`), on one line: a message quotes values from
  * the data (a header, a cell), whose line breaks and control characters are shown as escapes (src/util/terminal.ts).
  */
-export const formatProblem = (p: InputProblem, severity?: string): string => `${oneLine(p.file)}:${p.line}: ${severity === undefined ? '' : `${severity}: `}${oneLine(p.message)}`;
+export const formatProblem = (p: InputProblem, severity?: string): string =>
+  `${oneLine(p.file)}${p.line > 0 ? `:${p.line}` : ''}: ${severity === undefined ? '' : `${severity}: `}${oneLine(p.message)}`;
 
 /** A dataset or knowledge base with one or more bad rows; lists every one of them. */
 export class InputError extends AnswerEvalError {

@@ -1,7 +1,7 @@
 import { reasonOf } from './out-dir.js';
 
 /**
- * What a failed read of a file the user named says, after `path:0:`: no such file, a directory, no permission, or
+ * What a failed read of a file the user named says, after `path: `: no such file, a directory, no permission, or
  * the system's code; undefined for an error that is not a file system one (a bug, passed on as it is).
  */
 export function readFailureMessage(error: unknown, expected: string): string | undefined {

@@ -88,9 +88,9 @@ describe('messages that name what was typed', () => {
 
   it('a missing knowledge base reads like a missing dataset; engine options are refused with --base-url', async () => {
     const kb = await runCli(['run', '--kb', join(dir, 'nope.jsonl'), '-o', join(dir, 'x'), '-q']);
-    expect([kb.code, kb.stderr]).toEqual([2, `answer-eval: ${join(dir, 'nope.jsonl')}:0: no such file\n`]);
+    expect([kb.code, kb.stderr]).toEqual([2, `answer-eval: ${join(dir, 'nope.jsonl')}: no such file\n`]);
     const ds = await runCli(['run', '-d', join(dir, 'nope.csv'), '-o', join(dir, 'x'), '-q']);
-    expect([ds.code, ds.stderr]).toEqual([2, `answer-eval: ${join(dir, 'nope.csv')}:0: no such file\n`]);
+    expect([ds.code, ds.stderr]).toEqual([2, `answer-eval: ${join(dir, 'nope.csv')}: no such file\n`]);
     const floor = await run('--base-url', url, '--floor', '40');
     expect([floor.code, floor.stderr]).toEqual([2, 'answer-eval: --floor is an option of the embedded engine; it cannot be used with --base-url\n']);
     const badFloor = await runCli(['run', '--floor', '140', '-o', join(dir, 'x'), '-q']);

@@ -68,15 +68,15 @@ describe('a run directory where a report.json is expected', () => {
     }
   });
 
-  it('a directory given for a file (--kb, --aliases, --dataset): exit 2, dir:0: is a directory, no stack trace', async () => {
+  it('a directory given for a file (--kb, --aliases, --dataset): exit 2, dir: is a directory, no stack trace', async () => {
     for (const [flag, expected] of [['--kb', 'a .csv or .jsonl file'], ['--aliases', 'a CSV of old,new sequence numbers']] as const) {
       const r = await runCli(['run', '-d', join(dir, 'q.csv'), flag, dir, '-o', join(dir, `flag${flag}`), '--quiet']);
       expect(r.code, flag).toBe(2);
-      expect(r.stderr).toBe(`answer-eval: ${dir}:0: is a directory (expected ${expected})\n`);
+      expect(r.stderr).toBe(`answer-eval: ${dir}: is a directory (expected ${expected})\n`);
     }
     const v = await runCli(['validate', '-d', join(dir, 'q.csv'), '--kb', dir]);
     expect(v.code).toBe(2);
-    expect(v.stderr).toBe(`answer-eval: ${dir}:0: is a directory (expected a .jsonl or .csv knowledge base)\n`);
+    expect(v.stderr).toBe(`answer-eval: ${dir}: is a directory (expected a .jsonl or .csv knowledge base)\n`);
   });
 
   it('compare BASE_DIR HEAD_DIR without --out writes into HEAD_DIR, not its parent', async () => {

@@ -93,7 +93,7 @@ describe('readDataset: CSV', () => {
   });
 
   it('names a missing file', async () => {
-    await expect(readDataset(`${dir}/missing.csv`)).rejects.toThrow(/missing\.csv:0: no such file/);
+    await expect(readDataset(`${dir}/missing.csv`)).rejects.toThrow(/missing\.csv: no such file/);
   });
 });
 

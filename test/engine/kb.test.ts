@@ -55,7 +55,7 @@ describe('knowledge base', () => {
     const file = join(dir, 'kb.csv');
     await writeFile(file, 'sequence_number,answer\n1,a\n1,b\n');
     await expect(loadKnowledgeBase(file)).rejects.toThrow(`${file}:3: sequence_number 1 is already used on line 2`);
-    await expect(loadKnowledgeBase(join(dir, 'nope.jsonl'))).rejects.toThrow(/nope\.jsonl:0: no such file$/);
+    await expect(loadKnowledgeBase(join(dir, 'nope.jsonl'))).rejects.toThrow(/nope\.jsonl: no such file$/);
   });
 
   it('says once that a CSV without sequence_number or answer columns is no knowledge base (a question set, most often), and a missing field is missing', async () => {
