@@ -34,6 +34,12 @@ export interface Retriever {
 const BM25 = { k: 10, b: 0.7, d: 0 };
 /** Entries the classifier ranks highest are candidates even when BM25 did not find them (a question all misspelt). */
 const CLASSIFIER_CANDIDATES = 3;
+/**
+ * Where 50 sits on the scale when the classifier adds its probability (x = sqrt(ratio) + p): at x = 0.55, so that at
+ * the default floor and suggestion threshold (50) the sample set answers and refuses at least as many questions right
+ * as with the plain classifier, and CLINC150 val refuses as many out-of-scope questions (docs/engine.md).
+ */
+const CLASSIFIER_MIDPOINT = 0.55;
 /** The language of the shard that questions in a language without entries search: no stemmer, no stop words. */
 const NEUTRAL = 'und';
 
@@ -95,12 +101,13 @@ function ceiling(terms: string[], shard: Shard): number {
 
 /**
  * ratio (score / ceiling) and the classifier's weighted probability → 0-100. sqrt undoes BM25's
- * matched-terms multiplier; x / (x + 0.5) keeps the scale open at the top (frequent terms in many examples
- * push the ratio above 1) and monotonic. Without the classifier: ratio 0.04 → 28.6, 0.25 → 50, 1 → 66.7, 4 → 80.
+ * matched-terms multiplier; x / (x + midpoint) keeps the scale open at the top (frequent terms in many examples
+ * push the ratio above 1) and monotonic, and puts 50 at x = midpoint. Without the classifier (midpoint 0.5): ratio
+ * 0.04 → 28.6, 0.25 → 50, 1 → 66.7, 4 → 80.
  */
-export function toScale(ratio: number, weightedProbability = 0): number {
+export function toScale(ratio: number, weightedProbability = 0, midpoint = 0.5): number {
   const x = Math.sqrt(Math.max(0, ratio)) + weightedProbability;
-  return Math.round((1000 * x) / (x + 0.5)) / 10;
+  return Math.round((1000 * x) / (x + midpoint)) / 10;
 }
 
 function rank(shard: Shard, question: string, limit: number): Ranked[] {
@@ -117,7 +124,7 @@ function rank(shard: Shard, question: string, limit: number): Ranked[] {
   for (const id of topIndexes(p, CLASSIFIER_CANDIDATES)) if (!ratios.has(id)) ratios.set(id, 0);
   const ranked = [...ratios].map(([id, ratio]) => ({ id, ratio, x: Math.sqrt(ratio) + shard.classifierWeight * p[id]! }));
   ranked.sort((a, b) => b.x - a.x || a.id - b.id);
-  return ranked.slice(0, limit).map(({ id, ratio }) => ({ entry: shard.entries[id]!, score: toScale(ratio, shard.classifierWeight * p[id]!) }));
+  return ranked.slice(0, limit).map(({ id, ratio }) => ({ entry: shard.entries[id]!, score: toScale(ratio, shard.classifierWeight * p[id]!, CLASSIFIER_MIDPOINT) }));
 }
 
 /** FNV-1a 32 of a string's UTF-16 code units. */

@@ -34,7 +34,7 @@ describe('answer-eval run --dataset datasets/sample/conversations.jsonl (the emb
     for (const file of ['report.json', 'report.html', 'junit.xml', 'summary.md', 'results.csv']) expect(existsSync(join(out, file)), file).toBe(true);
     const report = readReport(out);
     const failed = report.results.filter((r) => r.conversation!.at === r.conversation!.turn).map((r) => `${r.id} ${r.outcome}`);
-    expect(failed).toEqual(['meter-3#3 wrong', 'outage-2#2 abstained', 'repeat-2#2 check_failed']);
+    expect(failed).toEqual(['meter-3#3 wrong', 'outage-2#2 wrong', 'repeat-2#2 check_failed']);
   });
 
   it('junit.xml: one testcase per conversation, a failure naming the failing turn and why', () => {
@@ -45,7 +45,7 @@ describe('answer-eval run --dataset datasets/sample/conversations.jsonl (the emb
     const failures = [...xml.matchAll(/<failure type="([^"]+)" message="([^"]+)"/g)].map((m) => `${m[1]} | ${m[2]}`);
     expect(failures).toEqual([
       'wrong | failed at turn 3 of 3 (&quot;it says 07321&quot;): wrong: expected label &quot;meter_reading_value&quot;; top-1 is #201 &quot;meter_reading_number&quot; (score 47.7); and expected dialog none; the reply leaves it in_progress',
-      'abstained | failed at turn 2 of 2 (&quot;nah mate, the whole block is pitch black&quot;): abstained: expected label &quot;outage_area&quot;; the service refused with the floor answer (score 48.8)',
+      'wrong | failed at turn 2 of 2 (&quot;nah mate, the whole block is pitch black&quot;): wrong: expected label &quot;outage_area&quot;; top-1 is #22 &quot;late_payment&quot; (score 53.8)',
       'check_failed | failed at turn 2 of 2 (&quot;sorry, where&apos;s my customer number again?&quot;): check_failed: expected post-processed answer &quot;contains:already answer&quot;; the reply has none',
     ]);
   });

@@ -42,12 +42,12 @@ describe('conversations against the embedded engine', () => {
     const failing = report.results.filter((r) => r.conversation!.turn === r.conversation!.at);
     expect(failing.map((r) => [r.conversation!.id, r.conversation!.verdict, r.conversation!.at, r.outcome])).toEqual([
       ['meter-3', 'failed', 3, 'wrong'],
-      ['outage-2', 'failed', 2, 'abstained'],
+      ['outage-2', 'failed', 2, 'wrong'],
       ['repeat-2', 'failed', 2, 'check_failed'],
     ]);
     expect(failing.map((r) => r.reason)).toEqual([
       'expected label "meter_reading_value"; top-1 is #201 "meter_reading_number" (score 47.7); and expected dialog none; the reply leaves it in_progress',
-      'expected label "outage_area"; the service refused with the floor answer (score 48.8)',
+      'expected label "outage_area"; top-1 is #22 "late_payment" (score 53.8)',
       'expected post-processed answer "contains:already answer"; the reply has none',
     ]);
     expect(report.metrics!.conversations).toMatchObject({ count: 15, verdicts: { passed: 12, failed: 3, error: 0 }, breaksMost: { turn: 2, conversations: 2 } });
