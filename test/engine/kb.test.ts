@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkKb, loadKnowledgeBase, parseKbCsv, parseKbJsonl } from '../../src/engine/kb.js';
 import { InputError } from '../../src/errors.js';
+import { tempDir } from '../helpers/tmp.js';
 
 describe('knowledge base', () => {
   it('reads JSONL with tags as string or array and defaults', () => {
@@ -27,7 +27,7 @@ describe('knowledge base', () => {
   });
 
   it('reports every bad row as file:line with what was expected', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'kb-'));
+    const dir = tempDir('answer-eval-kb-');
     const file = join(dir, 'kb.jsonl');
     await writeFile(file, [
       '{"sequence_number": 1, "answer": "a"}',
@@ -51,7 +51,7 @@ describe('knowledge base', () => {
   });
 
   it('reports duplicate sequence numbers and a missing file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'kb-'));
+    const dir = tempDir('answer-eval-kb-');
     const file = join(dir, 'kb.csv');
     await writeFile(file, 'sequence_number,answer\n1,a\n1,b\n');
     await expect(loadKnowledgeBase(file)).rejects.toThrow(`${file}:3: sequence_number 1 is already used on line 2`);
@@ -59,7 +59,7 @@ describe('knowledge base', () => {
   });
 
   it('says once that a CSV without sequence_number or answer columns is no knowledge base (a question set, most often), and a missing field is missing', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'kb-'));
+    const dir = tempDir('answer-eval-kb-');
     const questions = join(dir, 'questions.csv');
     await writeFile(questions, 'id,question,expected_label\nq1,hello,greeting\nq2,bye,goodbye\n');
     const error = await loadKnowledgeBase(questions).catch((e: unknown) => e);
@@ -102,7 +102,7 @@ describe('knowledge base', () => {
   });
 
   it('reports bad follow-up fields as file:line', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'kb-'));
+    const dir = tempDir('answer-eval-kb-');
     const file = join(dir, 'kb.jsonl');
     await writeFile(file, [
       '{"sequence_number": 1, "answer": "a", "follow_ups": [2, 99]}',

@@ -1,10 +1,21 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 
-/** A fresh temporary directory for one test file. */
-export const tempDir = (prefix = 'answer-eval-'): string => mkdtempSync(join(tmpdir(), prefix));
+const made: string[] = [];
+// registered when a test file first imports this module (each file has its own modules): its directories go with it
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary directory for one test file, removed after the file's tests. */
+export function tempDir(prefix = 'answer-eval-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
 
 /** Writes `content` to `name` in `dir` and returns its path. */
 export function writeTemp(dir: string, name: string, content: string): string {
