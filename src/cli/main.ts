@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './heap.js';
 import { hideBin } from 'yargs/helpers';
 import { AnswerEvalError } from '../errors.js';
 import { sayWhenWaiting } from '../util/bounded-read.js';
