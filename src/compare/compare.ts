@@ -61,9 +61,17 @@ const nowhere: ChangeSink = { add: () => {} };
  * entries (a question's category needs every entry either run shows) and once to match each question with HEAD's
  * (read by slot, nearly in order when the datasets are); then HEAD's unmatched slots. Conversations are paired on
  * the way (by id and turn: see ConversationPairs). Memory: 25 bytes a HEAD question, 8 a drifting one, and what
- * the Collector keeps. With `standings`, each failure of HEAD gets its standing against BASE (for junit.xml).
+ * the Collector keeps. With `standings`, each failure of HEAD gets its standing against BASE (for junit.xml);
+ * `eachHead` sees HEAD's results in HEAD's order, in the first pass (compare.junit.xml is rendered there).
  */
-export function compareData(base: ReportData, head: ReportData, options: CompareOptions, sink: ChangeSink = nowhere, standings?: Standings): Comparison {
+export function compareData(
+  base: ReportData,
+  head: ReportData,
+  options: CompareOptions,
+  sink: ChangeSink = nowhere,
+  standings?: Standings,
+  eachHead?: (result: QuestionResult) => void,
+): Comparison {
   const forced = checkComparable(base.head, head.head, options.files, options.force ?? false);
   const o = { ...COMPARE_DEFAULTS, ...dropUndefined(options) };
   const stats = { resamples: o.resamples, seed: o.seed, confidence: o.confidence };
@@ -75,6 +83,7 @@ export function compareData(base: ReportData, head: ReportData, options: Compare
     for (const { result, slot } of heads.each()) {
       index.add(result.id, slot);
       entries.add(result);
+      eachHead?.(result);
     }
     for (const r of base.results) entries.add(r);
     const seen = new Uint8Array(heads.slots);

@@ -39,17 +39,33 @@ function details(r: QuestionResult): string[] {
 }
 
 /**
- * A failing testcase: a failure, or, against a baseline, skipped when this change did not make it fail (its
- * standing's text first, then why it fails).
+ * A failing testcase before its standing against a baseline is known: written as a failure, or, against a
+ * baseline, skipped when this change did not make it fail (`settle`).
  */
-function failing(head: string, type: string, message: string, detail: string, standing: Standing | undefined): string {
-  const s = standing === undefined ? undefined : STANDINGS[standing];
-  if (s !== undefined && !s.fails) return `${head}>\n      <skipped message="${a(`${s.text}: ${message}`)}"/>\n      <system-out>${x(detail)}</system-out>\n    </testcase>`;
-  const said = s === undefined ? message : `${s.text}: ${message}`;
-  return `${head}>\n      <failure type="${a(type)}" message="${a(said)}">${x(detail)}</failure>\n    </testcase>`;
+export interface FailingTestcase {
+  of: 'question' | 'conversation';
+  id: string;
+  /** The opening `<testcase ...` without its `>`. */
+  head: string;
+  type: string;
+  message: string;
+  detail: string;
 }
 
-function testcase(r: QuestionResult, baseline: BaselineStandings | undefined): string {
+/** A testcase's XML, or a failing one that waits for its standing. */
+export type Testcase = string | FailingTestcase;
+
+/** A testcase's XML: a failing one gets its standing's text first, then why it fails, and is skipped when it does not count. */
+export function settle(t: Testcase, baseline: BaselineStandings | undefined): string {
+  if (typeof t === 'string') return t;
+  const standing: Standing | undefined = t.of === 'question' ? baseline?.question(t.id) : baseline?.conversation(t.id);
+  const s = standing === undefined ? undefined : STANDINGS[standing];
+  if (s !== undefined && !s.fails) return `${t.head}>\n      <skipped message="${a(`${s.text}: ${t.message}`)}"/>\n      <system-out>${x(t.detail)}</system-out>\n    </testcase>`;
+  const said = s === undefined ? t.message : `${s.text}: ${t.message}`;
+  return `${t.head}>\n      <failure type="${a(t.type)}" message="${a(said)}">${x(t.detail)}</failure>\n    </testcase>`;
+}
+
+function testcase(r: QuestionResult): Testcase {
   const head = `    <testcase classname="${a(classname(r))}" name="${a(`${r.id}: ${truncate(r.question, 120)}`)}" time="${seconds(r.latencyMs)}"`;
   const detail = details(r).join('\n');
   const c = OUTCOME_CLASSES[r.outcome];
@@ -59,7 +75,7 @@ function testcase(r: QuestionResult, baseline: BaselineStandings | undefined): s
   }
   if (c.failing) {
     const message = `${r.outcome}: ${r.reason ?? `expected ${describeExpected(r.expected)}, got ${describeGot(r)}`}`;
-    return failing(head, r.outcome, message, detail, baseline?.question(r.id));
+    return { of: 'question', id: r.id, head, type: r.outcome, message, detail };
   }
   return `${head}/>`;
 }
@@ -69,7 +85,7 @@ function testcase(r: QuestionResult, baseline: BaselineStandings | undefined): s
  * failing turn and why, or an error naming the turn that ended in error (the turns after it were not asked); the
  * text lists every turn.
  */
-function conversationTestcase(turns: readonly QuestionResult[], baseline: BaselineStandings | undefined): string {
+function conversationTestcase(turns: readonly QuestionResult[]): Testcase {
   const first = turns[0]!;
   const c = first.conversation!;
   const time = turns.reduce((sum, r) => sum + (r.latencyMs ?? 0), 0);
@@ -84,7 +100,7 @@ function conversationTestcase(turns: readonly QuestionResult[], baseline: Baseli
     return `${head}>\n      <error type="${a(decided.error?.kind ?? 'error')}" message="${a(message)}">${x(detail)}</error>\n    </testcase>`;
   }
   const message = `failed at ${at}: ${decided.outcome}: ${decided.reason ?? `expected ${describeExpected(decided.expected)}, got ${describeGot(decided)}`}`;
-  return failing(head, decided.outcome, message, detail, baseline?.conversation(c.id));
+  return { of: 'conversation', id: c.id, head, type: decided.outcome, message, detail };
 }
 
 /** The gates as their own testsuite: one testcase per gate (classname `answer-eval.gate`), a failure when it failed. */
@@ -103,11 +119,19 @@ function gateSuite(v: Verdict, timestamp: string): string {
   ].join('\n');
 }
 
+/** A single question's testcase, or a conversation's (its turns, from byConversation); undefined when it is none. */
+export function testcaseOf(item: QuestionResult | readonly QuestionResult[]): Testcase | undefined {
+  if (isTurns(item)) return conversationTestcase(item);
+  return isTestcase(item.outcome) ? testcase(item) : undefined;
+}
+
+const isTurns = (item: QuestionResult | readonly QuestionResult[]): item is readonly QuestionResult[] => Array.isArray(item);
+
 /** The testcases, a result at a time: a single question's as it comes, a conversation's once its last turn is read. */
 function* testcases(results: Iterable<QuestionResult>, baseline: BaselineStandings | undefined): Generator<string> {
   for (const item of byConversation(results)) {
-    if (Array.isArray(item)) yield `\n${conversationTestcase(item, baseline)}`;
-    else if (isTestcase(item.outcome)) yield `\n${testcase(item, baseline)}`;
+    const t = testcaseOf(item);
+    if (t !== undefined) yield `\n${settle(t, baseline)}`;
   }
 }
 
@@ -121,7 +145,14 @@ function* testcases(results: Iterable<QuestionResult>, baseline: BaselineStandin
  * the baseline too, quarantined, not judged there) is skipped, saying why. The suite totals come from the summary,
  * the conversation metrics and the baseline's standings, so one pass writes it.
  */
-export function* renderJunit({ head: report, results }: ScoredData, o: JunitOptions = {}): Generator<string> {
+export function* renderJunit(data: ScoredData, o: JunitOptions = {}): Generator<string> {
+  yield junitOpening(data.head, o);
+  yield* testcases(data.results, o.baseline);
+  yield JUNIT_CLOSING;
+}
+
+/** junit.xml up to its first testcase (renderJunit): the totals, the gates' testsuite, the properties. */
+export function junitOpening(report: ScoredData['head'], o: JunitOptions = {}): string {
   const conversations = report.metrics.conversations;
   const singles = minusCounts(report.summary.outcomes, conversations?.turnOutcomes);
   const time = seconds(report.run.durationMs);
@@ -141,7 +172,7 @@ export function* renderJunit({ head: report, results }: ScoredData, o: JunitOpti
     ['status', report.run.status], ['unlabeled', String(singles.unlabeled)], ['tool', `${report.tool.name} ${report.tool.version}`],
     ...(o.baseline ? [['baseline', o.baseline.file]] : []),
   ].map(([k, v]) => `      <property name="${a(k)}" value="${a(v)}"/>`);
-  yield [
+  return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="answer-eval" ${totals}>${gates ? gateSuite(gates, timestamp) : ''}`,
     `  <testsuite name="${a(report.run.dataset.path)}" ${attrs} timestamp="${a(timestamp)}" hostname="answer-eval">`,
@@ -149,6 +180,7 @@ export function* renderJunit({ head: report, results }: ScoredData, o: JunitOpti
     ...props,
     '    </properties>',
   ].join('\n');
-  yield* testcases(results, o.baseline);
-  yield '\n  </testsuite>\n</testsuites>\n';
 }
+
+/** What follows the last testcase. */
+export const JUNIT_CLOSING = '\n  </testsuite>\n</testsuites>\n';

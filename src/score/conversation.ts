@@ -102,14 +102,36 @@ export function* withVerdicts(results: Iterable<QuestionResult>): Generator<Ques
  * new conversation starts at another id or at turn 1): one conversation held at a time.
  */
 export function* byConversation(results: Iterable<QuestionResult>): Generator<QuestionResult | QuestionResult[]> {
-  let open: QuestionResult[] = [];
+  const ready: (QuestionResult | QuestionResult[])[] = [];
+  const groups = new TurnGroups((item) => ready.push(item));
   for (const r of results) {
-    if (open.length > 0 && (r.conversation === undefined || r.conversation.id !== open[0]!.conversation!.id || r.conversation.turn === 1)) {
-      yield open;
-      open = [];
-    }
-    if (r.conversation === undefined) yield r;
-    else open.push(r);
+    groups.push(r);
+    for (const item of ready) yield item;
+    ready.length = 0;
   }
-  if (open.length > 0) yield open;
+  groups.end();
+  yield* ready;
+}
+
+/** byConversation fed one result at a time: each single question, and each conversation's turns once its last is seen, go to `emit`. */
+export class TurnGroups {
+  private open: QuestionResult[] = [];
+
+  constructor(private readonly emit: (item: QuestionResult | QuestionResult[]) => void) {}
+
+  push(r: QuestionResult): void {
+    const open = this.open;
+    if (open.length > 0 && (r.conversation === undefined || r.conversation.id !== open[0]!.conversation!.id || r.conversation.turn === 1)) {
+      this.emit(open);
+      this.open = [];
+    }
+    if (r.conversation === undefined) this.emit(r);
+    else this.open.push(r);
+  }
+
+  /** After the last result: the conversation still open. */
+  end(): void {
+    if (this.open.length > 0) this.emit(this.open);
+    this.open = [];
+  }
 }

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareReports } from '../../src/compare/compare.js';
+import { COMPARE_JUNIT_FILE, CompareJunit } from '../../src/cli/compare-junit.js';
+import { compareData, compareReports } from '../../src/compare/compare.js';
 import { Standings } from '../../src/compare/standings.js';
 import { regressionGates } from '../../src/gate/gates.js';
 import { renderCompareConsole } from '../../src/compare/render/console.js';
@@ -11,6 +14,7 @@ import { renderJunit } from '../../src/report/junit.js';
 import { withMetrics } from '../../src/score/metrics/index.js';
 import type { Report } from '../../src/model/report.js';
 import { countedCases, idsOf, readJunit } from '../helpers/junit.js';
+import { tempDir } from '../helpers/tmp.js';
 import { conversationPair, FILES, report, result } from './fixtures.js';
 
 const quarantine = (...ids: string[]) => ({ file: 'q.txt', ids: new Map(ids.map((id, i) => [id, i + 1])) });
@@ -113,5 +117,22 @@ describe('junit.xml against a baseline', () => {
     // the turn itself is a question that broke: quarantined too
     expect(comparison.questions.quarantined.map((q) => q.id)).toEqual(['breaks#2']);
     expect(comparison.quarantine).toMatchObject({ ids: 1, unknownCount: 0 });
+  });
+
+  it('compare renders the same file in its first pass over HEAD, settling each failure once BASE is read, and leaves nothing else', async () => {
+    const many = (n: number, shift: number) => report(Array.from({ length: n }, (_, i) => result(`q${i}`, (i + shift) % 3 === 0 ? 'wrong' : 'correct')));
+    const { base: cb, head: ch } = conversationPair();
+    // the fixtures above, conversations, and enough questions for several batches of testcases
+    for (const [b, h] of [[base, head], [cb, ch], [many(3000, 0), many(3000, 1)]] as const) {
+      const dir = tempDir('answer-eval-compare-junit-');
+      const standings = new Standings('base/report.json');
+      const junit = new CompareJunit(dir);
+      compareData(fromReport(b), fromReport(h), { files: FILES, resamples: 50 }, undefined, standings, junit.see);
+      await junit.write(fromReport(h), undefined, standings, dir);
+      junit.discard();
+      const expected = [...renderJunit(withMetrics(fromReport(h)), { baseline: standings })].join('');
+      expect(readFileSync(join(dir, COMPARE_JUNIT_FILE), 'utf8')).toBe(expected);
+      expect(readdirSync(dir)).toEqual([COMPARE_JUNIT_FILE]);
+    }
   });
 });

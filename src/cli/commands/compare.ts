@@ -16,7 +16,7 @@ import { reportFile } from '../../report/read.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
 import { readQuarantine, unknownQuarantined } from '../quarantine.js';
-import { writeCompareJunit } from '../compare-junit.js';
+import { CompareJunit } from '../compare-junit.js';
 import { print, printError } from '../output.js';
 import { pathOption } from '../../util/path-option.js';
 
@@ -47,15 +47,21 @@ export const compareCommand = defineCommand({
     const out = argv.out ?? dirname(await reportFile(argv.head));
     await ensureDir(out, '--out');
     const standings = new Standings(files.base);
-    // every change goes to changes.jsonl as it is found; compare.json keeps the first of each class
+    const junit = new CompareJunit(out);
     const { comparison, verdict, written } = await withChangeFile(out, async (changes) => {
-      const options = { files, force: argv.force, ...compareSettingsOf(argv), ...(quarantine ? { quarantine } : {}) };
-      const comparison = compareData(base, head, options, changes, standings);
-      // judged before writing, so compare.* carry the verdict
-      const verdict = judge(head.head.summary, comparison, { quality: qualityGatesOf(argv), regression: regressionGatesOf(argv) });
-      return { comparison, verdict, written: await writeComparison(comparisonWithVerdict(comparison, verdict), out, changes) };
+      try {
+        // every change goes to changes.jsonl as it is found; compare.json keeps the first of each class
+        const options = { files, force: argv.force, ...compareSettingsOf(argv), ...(quarantine ? { quarantine } : {}) };
+        const comparison = compareData(base, head, options, changes, standings, junit.see);
+        // judged before writing, so compare.* carry the verdict
+        const verdict = judge(head.head.summary, comparison, { quality: qualityGatesOf(argv), regression: regressionGatesOf(argv) });
+        const written = await writeComparison(comparisonWithVerdict(comparison, verdict), out, changes);
+        written.push(...(await junit.write(head, verdict, standings, out)));
+        return { comparison, verdict, written };
+      } finally {
+        junit.discard();
+      }
     });
-    written.push(...(await writeCompareJunit(head, verdict, standings, out)));
     for (const line of unknownQuarantined(comparison, quarantine)) printError(`${line}\n`);
     print(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
     // a comparison without a question answered in both runs measured nothing: exit 3, gate or not (a gate on it fails)
