@@ -76,7 +76,10 @@ export const ThresholdAnalysisSchema = z.object({
    * floor were never returned, so no lower floor can be judged); null when nothing was answered.
    */
   replayableFrom: z.number().nullable(),
-  /** From replayableFrom up, every distinct top-1 score, then the highest + 1 (refuses everything). */
+  /**
+   * From replayableFrom up, every distinct top-1 score, then the highest + 1 (refuses everything). Above 10,000
+   * distinct scores (CURVE_POINTS), every k-th of them with the lowest, the highest + 1 and the recommended point.
+   */
   curve: z.array(ThresholdPointSchema),
   /** The threshold that maximizes the objective (the highest on ties); null without answerable or out-of-scope questions. */
   recommended: ThresholdPointSchema.nullable(),

@@ -8,7 +8,8 @@ import { distribution, histogram } from '../../src/score/metrics/distribution.js
 import { arraySource } from '../../src/model/source.js';
 import { computeMetrics } from '../../src/score/metrics/index.js';
 import { rankMetrics } from '../../src/score/metrics/rank-metrics.js';
-import { thresholdAnalysis } from '../../src/score/metrics/thresholds.js';
+import { CURVE_POINTS, thresholdAnalysis } from '../../src/score/metrics/thresholds.js';
+import { mulberry32 } from '../../src/util/random.js';
 import { wilson } from '../../src/score/metrics/wilson.js';
 import { ans, res } from '../helpers/results.js';
 
@@ -148,6 +149,53 @@ describe('thresholdAnalysis', () => {
     const keep = thresholdAnalysis(mixed, { objective: 'keep-accuracy', maxAccuracyDrop: 0.05 });
     expect(keep.recommended!.threshold).toBe(40); // the highest keeping 2/3
     expect(thresholdAnalysis(mixed, { objective: 'keep-accuracy', maxAccuracyDrop: 0.4 }).recommended!.threshold).toBe(80);
+  });
+  it('a run with more distinct scores than CURVE_POINTS keeps every k-th point, the ends and the recommended one, each exact', () => {
+    // every top-1 score distinct (a service scoring with many decimals); out of scope: every fifth, all answered
+    const random = mulberry32(11);
+    const n = Math.round(CURVE_POINTS * 1.3);
+    const scores = Float64Array.from({ length: n }, (_, i) => Math.round(random() * 1e9) / 1e7 + i * 1e-9);
+    const oos = Array.from({ length: n }, (_, i) => i % 5 === 0);
+    const correct = Array.from(scores, (score, i) => !oos[i] && random() < score / 100);
+    const results = Array.from(scores, (score, i) =>
+      res({ outcome: oos[i] ? 'fallback_missed' : correct[i] ? 'correct' : 'wrong', expected: oos[i] ? fallback : seq('1'), answers: [ans(1, score)] }));
+    // the definition, literally: every distinct score is a candidate, replayed over every question
+    const inScope = oos.filter((o) => !o).length;
+    const at = (t: number) => {
+      let right = 0;
+      let refused = 0;
+      for (let i = 0; i < n; i++) {
+        if (oos[i]) refused += scores[i]! < t ? 1 : 0;
+        else right += correct[i] && scores[i]! >= t ? 1 : 0;
+      }
+      const ac = right / inScope;
+      const rc = refused / (n - inScope);
+      return { ac, rc, objective: ac + rc === 0 ? 0 : (2 * ac * rc) / (ac + rc) };
+    };
+    const candidates = [...scores].sort((x, y) => x - y);
+    const replayed = candidates.map(at);
+    const indexOf = new Map(candidates.map((c, i) => [c, i]));
+    for (const options of [{}, { objective: 'keep-accuracy' as const, maxAccuracyDrop: 0.05 }]) {
+      const t = thresholdAnalysis(results, options);
+      expect(t.curve.length).toBeGreaterThan(CURVE_POINTS / 2);
+      expect(t.curve.length).toBeLessThanOrEqual(CURVE_POINTS + 2);
+      const thresholds = t.curve.map((p) => p.threshold);
+      expect(thresholds.every((x, i) => i === 0 || x > thresholds[i - 1]!)).toBe(true);
+      expect(thresholds[0]).toBe(candidates[0]);
+      expect(thresholds.at(-1)).toBe(candidates.at(-1)! + 1);
+      expect(t.curve).toContain(t.recommended);
+      for (const p of t.curve.slice(0, -1)) {
+        const want = replayed[indexOf.get(p.threshold)!]!;
+        expect([p.answeredCorrectly, p.refusedCorrectly]).toEqual([want.ac, want.rc]);
+      }
+      // the recommended point is the best over every candidate, not only over the points kept
+      const k = options.objective === 'keep-accuracy'
+        ? replayed.findLastIndex((r) => r.ac >= replayed[0]!.ac - 0.05 - 1e-12)
+        : replayed.reduce((b, r, i) => (r.objective >= replayed[b]!.objective ? i : b), 0);
+      expect(t.recommended!.threshold).toBe(candidates[k]);
+      // with this seed neither recommended point is one of every other point the curve keeps: it was added
+      expect((candidates.length - k) % Math.ceil((candidates.length + 1) / CURVE_POINTS)).not.toBe(0);
+    }
   });
   it('no recommendation without out-of-scope questions; no curve without labels', () => {
     expect(thresholdAnalysis([res({ outcome: 'correct', expected: seq('1'), answers: [ans(1, 80)] })]).recommended).toBeNull();

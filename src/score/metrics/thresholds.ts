@@ -20,14 +20,15 @@ export { thresholdObjective, type ThresholdOptions } from './threshold-objective
  * everything). At each: answeredCorrectly = answerable questions answered and correct / answerable;
  * refusedCorrectly = out-of-scope questions refused / out-of-scope; coverage = answerable questions answered /
  * answerable; objective per `thresholdObjective`. Recommended = the best objective, the higher threshold on ties
- * (a floor the data cannot tell apart from a lower one is never advised lower than the service's own).
+ * (a floor the data cannot tell apart from a lower one is never advised lower than the service's own). Every
+ * candidate is replayed; the curve keeps at most about CURVE_POINTS of them (see there).
  *
  * Cross-validated: the questions are dealt to CROSS_VALIDATION_FOLDS folds as they come, answerable and out-of-scope
  * apart (the i-th of each kind to fold i mod k); each fold's floor is recommended from the others and measured on it.
  * One descending sweep over the candidates gives the curve and every fold's choice: O(n log n) for the sort, then
  * O(k) a candidate.
  *
- * Memory: the scores of answered questions, 8 bytes each.
+ * Memory: the scores of answered questions, 8 bytes each (twice, while the curve is drawn), and the curve's points.
  */
 export class ThresholdAccumulator {
   private answerable = 0;
@@ -73,7 +74,14 @@ export class ThresholdAccumulator {
     const totals = { answerable, outOfScope, correct: folds.reduce((n, f) => n + f.fold.correct.length, 0) };
     const choices = validated ? folds.map((held) => new FoldChoice(how, totals, held, topOf(highestOf(folds.filter((f) => f !== held))))) : [];
 
+    // One descending sweep: every distinct candidate is a point, and the recommended one is found as they come; the
+    // curve keeps every stride-th of them (all of them up to CURVE_POINTS), the lowest and the recommended one.
+    const points = 1 + distinctCount(candidates);
+    const stride = Math.ceil(points / CURVE_POINTS);
+    const pick = new Recommendation(how, answerable, outOfScope, share(totals.correct, answerable));
     const descending: ThresholdPoint[] = [];
+    let last = NaN;
+    let index = 0;
     const step = (t: number, first: boolean): void => {
       let correct = 0;
       let answered = 0;
@@ -86,27 +94,61 @@ export class ThresholdAccumulator {
       }
       const answeredCorrectly = share(correct, answerable);
       const refusedCorrectly = share(outOfScope - outOfScopeAnswered, outOfScope);
-      descending.push({ threshold: t, answeredCorrectly, refusedCorrectly, coverage: share(answered, answerable), objective: objectiveOf(how, answeredCorrectly, refusedCorrectly) });
+      const point = { threshold: t, answeredCorrectly, refusedCorrectly, coverage: share(answered, answerable), objective: objectiveOf(how, answeredCorrectly, refusedCorrectly) };
+      pick.consider(point);
+      if (index % stride === 0 || index === points - 1) descending.push(point);
+      index++;
+      last = t;
       choices.forEach((c, k) => c.consider(t, first, correct - folds[k]!.correct, outOfScopeAnswered - folds[k]!.outOfScopeAnswered));
     };
     step(topOf(highestOf(folds)), true);
     for (let i = candidates.length - 1; i >= 0; i--) {
       const t = candidates[i]! === 0 ? 0 : candidates[i]!; // -0 is 0, as in a Set
-      if (t !== descending.at(-1)!.threshold) step(t, false);
+      if (t !== last) step(t, false);
+    }
+    const recommended = pick.best;
+    if (recommended && !descending.includes(recommended)) {
+      const below = descending.findIndex((p) => p.threshold < recommended.threshold);
+      descending.splice(below === -1 ? descending.length : below, 0, recommended);
     }
     const curve = descending.reverse();
-    return { ...analysis, curve, recommended: recommend(curve, how, answerable, outOfScope), crossValidated: validated ? crossValidated(how, folds, choices, answerable, outOfScope) : null };
+    return { ...analysis, curve, recommended, crossValidated: validated ? crossValidated(how, folds, choices, answerable, outOfScope) : null };
   }
 }
 
-function recommend(curve: ThresholdPoint[], how: How, answerable: number, outOfScope: number): ThresholdPoint | null {
-  if (answerable === 0 || curve.length === 0) return null;
-  if (how.objective === 'keep-accuracy') {
-    const floor = curve[0]!.answeredCorrectly - how.maxAccuracyDrop! - 1e-12;
-    return curve.filter((p) => p.answeredCorrectly >= floor).at(-1) ?? null;
+/**
+ * The most points report.json's curve keeps. A run with more distinct top-1 scores (a service scoring with many
+ * decimals, 10,000 questions and more) keeps every k-th of them, the lowest and the recommended one: the curve of a
+ * million questions would otherwise be a million points (150 MB of report.json), which no chart can show.
+ */
+export const CURVE_POINTS = 10_000;
+
+/** How many distinct values an ascending list holds (-0 and 0 are one). */
+function distinctCount(ascending: Float64Array): number {
+  let n = 0;
+  for (let i = 0; i < ascending.length; i++) if (i === 0 || ascending[i]! !== ascending[i - 1]!) n++;
+  return n;
+}
+
+/**
+ * The recommended point, chosen as the descending sweep meets them: the best objective, the higher threshold on ties
+ * (the first met); for keep-accuracy, the highest threshold whose answeredCorrectly is within the drop of its best,
+ * the one at the lowest threshold (answering more never answers fewer correctly), known before the sweep.
+ */
+class Recommendation {
+  best: ThresholdPoint | null = null;
+  private readonly accuracyFloor: number;
+
+  constructor(private readonly how: How, private readonly answerable: number, private readonly outOfScope: number, bestAccuracy: number) {
+    this.accuracyFloor = bestAccuracy - (how.maxAccuracyDrop ?? 0) - 1e-12;
   }
-  if (outOfScope === 0) return null;
-  return curve.reduce((best, p) => (p.objective >= best.objective ? p : best));
+
+  consider(p: ThresholdPoint): void {
+    if (this.answerable === 0) return;
+    if (this.how.objective === 'keep-accuracy') {
+      if (this.best === null && p.answeredCorrectly >= this.accuracyFloor) this.best = p;
+    } else if (this.outOfScope > 0 && (this.best === null || p.objective > this.best.objective)) this.best = p;
+  }
 }
 
 export function thresholdAnalysis(results: Iterable<QuestionResult>, options?: ThresholdOptions): ThresholdAnalysis {
