@@ -27,6 +27,7 @@ export function cliParser(argv: string[], config: AppliedConfig | undefined, mod
     .example('answer-eval view', 'every run under reports/ on a local web page')
     .epilogue(`Options can be kept in answer-eval.config.json (--config FILE, --profile NAME): see docs/cli.md, "Config file", and examples/answer-eval.config.json.\n\n${EXIT_CODES_HELP}`)
     .wrap(Math.min(110, process.stdout.columns || 100))
+    .middleware(refuseRepeated, true)
     .fail((msg, err) => {
       if (err instanceof AnswerEvalError) throw err;
       if (err && isNumberArgMessage(err.message)) throw new ConfigError(err.message);
@@ -36,6 +37,21 @@ export function cliParser(argv: string[], config: AppliedConfig | undefined, mod
   if (config !== undefined) cli = cli.config(config.values);
   for (const command of modules) cli = cli.command(command);
   return cli;
+}
+
+/** Positionals that take several values; any other option given twice reaches yargs as an array. */
+const LISTS = new Set(['_', 'dirs']);
+
+/**
+ * An option given twice (`--fail-on regression --fail-on regression`, `-d a.csv -d b.csv`) is a usage error: yargs
+ * would pass an array where one value is expected, and a gate compared with `=== 'regression'` would never fire.
+ */
+function refuseRepeated(argv: Record<string, unknown>): void {
+  const repeated = Object.entries(argv).filter((e): e is [string, unknown[]] => Array.isArray(e[1]) && !LISTS.has(e[0]) && !/[A-Z]/.test(e[0]));
+  // an alias holds the same values: name the long one
+  const [name, values] = repeated.sort((a, b) => b[0].length - a[0].length)[0] ?? [];
+  if (name === undefined) return;
+  throw new AnswerEvalError(`--${name} was given ${values!.length} times (${values!.join(', ')}): give it once\nSee answer-eval ${String((argv._ as unknown[])[0] ?? '')} --help.`, 'USAGE', 2);
 }
 
 /** A usage error (exit 2) pointing at the command's help; an unknown option names the nearest known one. */

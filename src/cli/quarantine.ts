@@ -8,11 +8,9 @@ const EXPECTED = 'a text file of question ids, one a line, such as the quarantin
 
 /**
  * Reads `--quarantine FILE` (see src/model/quarantine.ts): a file that cannot be read, or a line that cannot be an id,
- * is exit 2 naming it; so is the flag given twice (yargs then hands an array) or empty.
+ * is exit 2 naming it; so is an empty one (the parser refuses the flag given twice).
  */
-export async function readQuarantine(given: string | readonly string[]): Promise<Quarantine> {
-  if (typeof given !== 'string') throw new ConfigError(`--quarantine was given ${given.length} times (${given.join(', ')}): give one file (put every id in it)`);
-  const path = given;
+export async function readQuarantine(path: string): Promise<Quarantine> {
   if (path.trim() === '') throw new ConfigError(`--quarantine needs a file (expected ${EXPECTED})`);
   const text = await readFile(path, 'utf8').catch((error: unknown) => {
     const why = readFailureMessage(error, EXPECTED) ?? String(error);

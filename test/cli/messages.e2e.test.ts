@@ -86,6 +86,16 @@ describe('messages that name what was typed', () => {
     expect([port.code, port.stderr]).toEqual([2, 'answer-eval: --port must be a port number, 0-65535 (0: any free port), got "http"\n']);
   });
 
+  it('an option given twice is refused, naming both values: a gate given twice would otherwise never fire', async () => {
+    const gate = await runCli(['compare', 'a.json', 'b.json', '--fail-on', 'regression', '--fail-on', 'regression']);
+    expect([gate.code, gate.stderr]).toEqual([2, 'answer-eval: --fail-on was given 2 times (regression, regression): give it once\nSee answer-eval compare --help.\n']);
+    const alias = await run('-d', 'other.csv');
+    expect([alias.code, alias.stderr]).toEqual([2, `answer-eval: --dataset was given 2 times (${dataset}, other.csv): give it once\nSee answer-eval run --help.\n`]);
+    const number = await run('--concurrency', '4', '--concurrency', '8');
+    expect([number.code, number.stderr]).toEqual([2, 'answer-eval: --concurrency was given 2 times (4, 8): give it once\nSee answer-eval run --help.\n']);
+    expect(paths).toEqual([]); // nothing was asked
+  });
+
   it('a missing knowledge base reads like a missing dataset; engine options are refused with --base-url', async () => {
     const kb = await runCli(['run', '--kb', join(dir, 'nope.jsonl'), '-o', join(dir, 'x'), '-q']);
     expect([kb.code, kb.stderr]).toEqual([2, `answer-eval: ${join(dir, 'nope.jsonl')}: no such file\n`]);

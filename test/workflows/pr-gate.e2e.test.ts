@@ -171,7 +171,7 @@ describe('the documented pull-request recipe on the sample with entry 30 edited'
     expect(bad.stderr).toContain(`--quarantine ${missing}: no such file`);
     const twice = await runCli(['compare', baseline, join(dir, 'pr'), '-o', join(dir, 'cmp2'), '--quarantine', q, '--quarantine', q]);
     expect(twice.code).toBe(2);
-    expect(twice.stderr).toBe(`answer-eval: --quarantine was given 2 times (${q}, ${q}): give one file (put every id in it)\n`);
+    expect(twice.stderr).toBe(`answer-eval: --quarantine was given 2 times (${q}, ${q}): give it once\nSee answer-eval compare --help.\n`);
     const folder = await runCli(['compare', baseline, join(dir, 'pr'), '-o', join(dir, 'cmp2'), '--quarantine', dir]);
     expect(folder.code).toBe(2);
     expect(folder.stderr).toBe(`answer-eval: --quarantine ${dir}: is a directory (expected a text file of question ids, one a line, such as the quarantine.txt trend or run --repeat writes)\n`);
