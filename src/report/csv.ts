@@ -27,6 +27,12 @@ const COLUMNS = [
 /** After `id`, in a run with conversations: the turn's conversation, its number, the user it was asked as, the conversation's verdict. */
 const CONVERSATION_COLUMNS = ['conversation', 'turn', 'user', 'conversation_verdict'] as const;
 
+/**
+ * LF between rows; a cell with a line break is quoted, a lone CR too (csv-stringify quotes only LF and the
+ * delimiter itself then, and a spreadsheet reading universal newlines would start a row, and a formula, after it).
+ */
+const OPTIONS = { record_delimiter: 'unix', quoted_match: /\r/ } as const;
+
 /** Rows stringified together: few enough to hold, enough to amortize the stringifier. */
 const BATCH = 256;
 
@@ -58,14 +64,14 @@ export function* renderCsv({ head, results }: ScoredData): Generator<string> {
   const fixed: string[] = withConversations ? [COLUMNS[0], ...CONVERSATION_COLUMNS, ...COLUMNS.slice(1)] : [...COLUMNS];
   const metadata = head.run.dataset.metadata?.columns ?? [];
   const columns = [...fixed, ...metadataHeaders(metadata, fixed)];
-  yield stringify([], { header: true, columns, bom: true, record_delimiter: 'unix' });
+  yield stringify([], { ...OPTIONS, header: true, columns, bom: true });
   let batch: (string | number)[][] = [];
   for (const r of results) {
     batch.push(row(r, withConversations, metadata));
     if (batch.length === BATCH) {
-      yield stringify(batch, { record_delimiter: 'unix' });
+      yield stringify(batch, OPTIONS);
       batch = [];
     }
   }
-  if (batch.length > 0) yield stringify(batch, { record_delimiter: 'unix' });
+  if (batch.length > 0) yield stringify(batch, OPTIONS);
 }

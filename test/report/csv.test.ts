@@ -54,6 +54,19 @@ describe('results.csv', () => {
     for (const row of rows) for (const [k, v] of Object.entries(row)) if (!['top1_score', 'latency_ms', 'attempts', 'top1_sequence', 'delay'].includes(k)) expect(unsafe(v), `${k}: ${v}`).toBe(false);
   });
 
+  it('quotes a cell holding a lone CR, so a reader taking any line break as a row end sees one row a result', () => {
+    const report = makeReport(6);
+    report.results[0]!.postProcessedAnswer = 'note\r@SUM(1+1)';
+    report.results[1]!.question = 'two\rlines\r\n=1+1';
+    const csv = renderString('csv', report);
+    const rows = parse(csv, { bom: true, columns: true, record_delimiter: ['\r\n', '\n', '\r'] }) as Record<string, string>[];
+    expect(rows).toHaveLength(report.results.length);
+    expect(rows[0]!['post_processed_answer']).toBe('note\r@SUM(1+1)');
+    expect(rows[1]!['question']).toBe('two\rlines\r\n=1+1');
+    // outside quotes, no line break but the rows' own
+    expect(csv.replace(/"(?:[^"]|"")*"/g, '').split('\n').every((line) => !line.includes('\r'))).toBe(true);
+  });
+
   it('has the post-processed answer, the delay, the top-1\'s optional fields and what was sent, CSV-safe; a text reply has no score', () => {
     const report = makeReport(3);
     const [a, b, c] = report.results;
