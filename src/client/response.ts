@@ -112,9 +112,9 @@ export function parseAnswerResponse(body: string): ParsedResponse {
  */
 export function checkAnswerResponse(json: unknown, body: string): ParsedResponse {
   const fast = fastParse(json);
-  if (fast !== undefined) return { ok: true, response: keepProtoFields(json, fast) };
+  if (fast !== undefined) return errorWithoutAnswers(json, body) ?? { ok: true, response: keepProtoFields(json, fast) };
   const parsed = AnswerResponseSchema.safeParse(json);
-  if (parsed.success) return { ok: true, response: keepProtoFields(json, parsed.data) };
+  if (parsed.success) return errorWithoutAnswers(json, body) ?? { ok: true, response: keepProtoFields(json, parsed.data) };
   const issue = parsed.error.issues[0]!;
   let message = issue.message;
   // JSON.parse turned 1e309 into Infinity: say what the body held
@@ -122,6 +122,19 @@ export function checkAnswerResponse(json: unknown, body: string): ParsedResponse
     message = `${OUT_OF_RANGE} ${outOfRangeLiteral(body) ?? 'a number beyond ±1.8e308'} (out of range)`;
   }
   return { ok: false, message: `${fieldPath(issue.path)}: ${message} (body: ${JSON.stringify(excerpt(body))})` };
+}
+
+/**
+ * A 200 reply with no answers and an `error` (or `errors`) member is the service failing, not refusing: read as a
+ * refusal it would count as an out-of-scope question rightly refused. The spec shows no error body; any other
+ * unknown member is ignored.
+ */
+function errorWithoutAnswers(json: unknown, body: string): ParsedResponse | undefined {
+  const reply = json as { answers?: unknown; error?: unknown; errors?: unknown };
+  if (Array.isArray(reply.answers) && reply.answers.length > 0) return undefined;
+  const failed = (v: unknown): boolean => v !== undefined && v !== null && v !== false && v !== '' && !(Array.isArray(v) && v.length === 0);
+  if (!failed(reply.error) && !failed(reply.errors)) return undefined;
+  return { ok: false, message: `the reply has no answers and says "${failed(reply.error) ? 'error' : 'errors'}" (body: ${JSON.stringify(excerpt(body))})` };
 }
 
 const hasProto = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.hasOwn(v, '__proto__');

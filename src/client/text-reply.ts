@@ -56,7 +56,7 @@ export class TextKnowledge {
 
 const PPA = /^post_processed_answer:[ \t]*/i;
 
-/** The answer items of a text reply, and its post-processed answer. Pure; never fails but on a JSON body. */
+/** The answer items of a text reply, and its post-processed answer. Pure; never fails but on a JSON body or an HTML page. */
 export function parseTextReply(body: string, language: string, knowledge?: TextKnowledge): ParsedResponse {
   if (/^\s*\{\s*"/.test(body)) {
     try {
@@ -65,6 +65,10 @@ export function parseTextReply(body: string, language: string, knowledge?: TextK
     } catch {
       // text that starts with a brace: read as text
     }
+  }
+  // a web page (a proxy's or a maintenance page) is no answer text: read as text, it would be the floor answer
+  if (/^\s*(?:<!doctype\s+html|<html[\s>])/i.test(body)) {
+    return { ok: false, message: `the body is an HTML page, not the text that was asked for: ${JSON.stringify(excerpt(body))}` };
   }
   let paragraphs = body.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/).map((p) => p.trim()).filter((p) => p !== '');
   const at = paragraphs.findIndex((p) => PPA.test(p));

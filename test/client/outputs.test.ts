@@ -111,6 +111,15 @@ describe('a text reply against the knowledge base', () => {
     expect(!jsonBody.ok && jsonBody.message).toMatch(/^the body is JSON, not the text that was asked for/);
     expect(ok(parseTextReply('{curly} answer', 'en')).answers[0]!.answer).toBe('{curly} answer');
   });
+
+  it('an HTML page (a maintenance or proxy page sent with 200) is a protocol error, not the floor answer', () => {
+    for (const page of ['<!DOCTYPE html><html><head><title>Maintenance</title></head><body><h1>Down</h1></body></html>', '\uFEFF\n<html lang="en"><body>502</body></html>']) {
+      const read = parseTextReply(page, 'en', knowledge);
+      expect(!read.ok && read.message).toMatch(/^the body is an HTML page, not the text that was asked for: "/);
+    }
+    // an answer that merely holds markup is still an answer
+    expect(ok(parseTextReply('See <a href="/bills">your bills</a>.', 'en')).answers[0]!.answer).toBe('See <a href="/bills">your bills</a>.');
+  });
 });
 
 describe('xml replies other services may send', () => {

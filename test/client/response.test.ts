@@ -101,6 +101,14 @@ describe('parseAnswerResponse', () => {
   it('treats a missing answers list as a protocol error', () => {
     expect(parseAnswerResponse('{}')).toMatchObject({ ok: false, message: expect.stringMatching(/^answers: is missing/) });
   });
+
+  it('a reply with no answers and an error member is the service failing, not refusing', () => {
+    expect(parseAnswerResponse('{"error":"internal error","answers":[]}')).toMatchObject({ ok: false, message: 'the reply has no answers and says "error" (body: "{\\"error\\":\\"internal error\\",\\"answers\\":[]}")' });
+    expect(parseAnswerResponse('{"answers":[],"errors":[{"code":7}]}')).toMatchObject({ ok: false, message: expect.stringMatching(/^the reply has no answers and says "errors"/) });
+    // an empty or null error member, or answers beside it, stay a reply
+    for (const body of ['{"answers":[],"error":null}', '{"answers":[],"error":""}', '{"answers":[],"errors":[]}']) expect(parseAnswerResponse(body).ok).toBe(true);
+    expect(parseAnswerResponse(JSON.stringify({ error: 'partial', answers: [sampleItem] })).ok).toBe(true);
+  });
 });
 
 describe('topIndex and isDescending', () => {
