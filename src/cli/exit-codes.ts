@@ -4,5 +4,6 @@ export const EXIT_CODES_HELP = `Exit codes:
   1  a gate failed (every report, compare.* included, is still written)
   2  usage, configuration, dataset or report error; incomparable reports
   3  the run could not complete (not authorized, unreachable, aborted, dataset
-     changed, disk full) or measured nothing (every question in error; for
-     compare, no question answered in both runs)`;
+     changed, disk full) or measured nothing or too little (every question in
+     error, or more than half without --max-error-rate; for compare, no
+     question answered in both runs)`;

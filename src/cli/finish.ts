@@ -53,7 +53,7 @@ export async function finishRun(
   },
 ): Promise<void> {
   const { data, stoppedBy } = outcome;
-  const unmeasured = stoppedBy === undefined ? nothingMeasured(data.head) : undefined;
+  const unmeasured = stoppedBy === undefined ? nothingMeasured(data.head, { errorRateGated: o.argv.maxErrorRate !== undefined }) : undefined;
   const gated = stoppedBy === undefined && unmeasured === undefined;
   // compared before the reports are written (they may rewrite the journal the results are read from); every change
   // goes to changes.jsonl as it is found
@@ -109,7 +109,16 @@ async function finish(
     if (o.resume !== undefined && isCircuitBreak(stoppedBy.message)) printError(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
     throw stoppedBy;
   }
-  if (unmeasured !== undefined) throw new NothingMeasuredError(`${unmeasured}${mostCommonError(data.results)}`);
+  if (unmeasured !== undefined) {
+    if (o.resume !== undefined && data.head.summary.outcomes.error > 0) printError(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
+    throw new NothingMeasuredError(`${unmeasured}${mostCommonError(data.results)}`);
+  }
+  const errors = data.head.summary.outcomes.error;
+  if (errors > 0 && o.argv.maxErrorRate === undefined) {
+    // errors are never wrong answers, and left out of every figure: said, so that a flaky night is not read as a good one
+    const share = ((errors / data.head.summary.total) * 100).toFixed(1);
+    printError(`answer-eval: warning: ${errors} of ${data.head.summary.total} questions (${share}%) ended in error: left out of the figures, not counted as wrong; --max-error-rate gates them${o.resume !== undefined ? `, and ${o.resume} --rerun errors asks them again` : ''}\n`);
+  }
   enforceGates(verdict);
 }
 

@@ -30,7 +30,7 @@ function unfinished(report: ScoredData['head']): string[] {
     const resume = `answer-eval run --resume DIR${isCircuitBreak(run.stopReason) ? ' --rerun errors' : ''}`;
     return [`**⚠️ Stopped early: ${s.total} of ${of} questions asked${run.stopReason ? `: ${md(run.stopReason, 400)}` : ''}.** No gate is judged on a partial run (exit 3); \`${resume}\` finishes it, with its gates.`, ''];
   }
-  const nothing = nothingMeasured(report);
+  const nothing = nothingMeasured(report, { errorRateGated: report.gates?.results.some((r) => r.metric === 'errorRate') ?? false });
   return nothing === undefined ? [] : [`**⚠️ ${md(nothing.charAt(0).toUpperCase() + nothing.slice(1), 400)}.** No gate is judged (exit 3).`, ''];
 }
 

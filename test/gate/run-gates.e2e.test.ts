@@ -188,7 +188,7 @@ describe('run: exit codes 2 and 3 with gates', () => {
     expect(res.code).toBe(3);
     // the most common error is named, so nobody has to open results.csv to learn why
     expect(res.stderr).toMatch(
-      /^answer-eval: nothing was measured: every one of the 8 questions ended in error \(see the error column of results.csv\); check --base-url, the service and --timeout\. The most common error \(8 of 8\): http: HTTP 500 from http:\/\/127\.0\.0\.1:\d+\/api\/v1\/answer: "boom"\n$/,
+      /^answer-eval: once the service answers again, continue with: answer-eval run --resume \S+all-errors --rerun errors\nanswer-eval: nothing was measured: every one of the 8 questions ended in error \(see the error column of results.csv\); check --base-url, the service and --timeout\. The most common error \(8 of 8\): http: HTTP 500 from http:\/\/127\.0\.0\.1:\d+\/api\/v1\/answer: "boom"\n$/,
     );
     expect(res.stdout).not.toContain('gate');
     expect(existsSync(join(dir, 'all-errors', 'report.json'))).toBe(true);
@@ -200,6 +200,22 @@ describe('run: exit codes 2 and 3 with gates', () => {
     const none = await run('empty-shard', '--shard', `${empty}/40`);
     expect(none.code).toBe(3);
     expect(none.stderr).toBe(`answer-eval: nothing was measured: no question was asked (shard ${empty}/40 holds none of the 8 questions of ${dataset}; use fewer shards than questions)\n`);
+  });
+
+  it('more than half in error is exit 3 (the circuit breaker trips only on errors in a row), unless --max-error-rate decides; fewer is a warning', async () => {
+    answers = { ...allGood(), 'q a1': '500', 'q a2': '500', 'q a3': '500', 'q f1': '500', 'q f2': '500' }; // 5 of 8
+    const most = await run('most-errors');
+    expect(most.code).toBe(3);
+    expect(most.stderr).toContain('answer-eval: too little was measured: 5 of the 8 questions (62.5%) ended in error, more than half, so the figures rest on the 3 the service answered');
+    expect(readFileSync(join(dir, 'most-errors', 'summary.md'), 'utf8')).toMatch(/^\*\*⚠️ Too little was measured: 5 of the 8 questions/);
+    const accepted = await run('most-errors-gated', '--max-error-rate', '0.7');
+    expect([accepted.code, accepted.stderr]).toEqual([0, '']);
+    expect(accepted.stdout).toContain('gate passed: error rate 0.625 <= --max-error-rate 0.7');
+
+    answers = { ...allGood(), 'q a1': '500' };
+    const few = await run('few-errors');
+    expect(few.code).toBe(0);
+    expect(few.stderr).toBe(`answer-eval: warning: 1 of 8 questions (12.5%) ended in error: left out of the figures, not counted as wrong; --max-error-rate gates them, and answer-eval run --resume ${join(dir, 'few-errors')} --rerun errors asks them again\n`);
   });
 
   it('a run stopped by the circuit breaker says how to finish it once the service is back: its errors asked again', async () => {

@@ -70,4 +70,14 @@ describe('nothing measured', () => {
     const shard = { ...empty, run: { ...empty.run, dataset: { ...empty.run.dataset, questions: 5 }, shard: { index: 3, count: 4, questions: 0 } } };
     expect(nothingMeasured(shard)).toBe('nothing was measured: no question was asked (shard 3/4 holds none of the 5 questions of qs.csv; use fewer shards than questions)');
   });
+
+  it('more than half of the questions in error is too little, unless an error-rate gate decides', () => {
+    const most = report([result('a', 'error'), result('b', 'error'), result('c', 'wrong')]);
+    expect(nothingMeasured(most)).toBe(
+      'too little was measured: 2 of the 3 questions (66.7%) ended in error, more than half, so the figures rest on the 1 the service answered (see the error column of results.csv); ' +
+        'once the service answers, continue with run --resume DIR --rerun errors, or set --max-error-rate to judge such a run by its gates',
+    );
+    expect(nothingMeasured(most, { errorRateGated: true })).toBeUndefined();
+    expect(nothingMeasured(report([result('a', 'error'), result('b', 'correct')]))).toBeUndefined(); // half is not more than half
+  });
 });
