@@ -27,6 +27,7 @@ export function cliParser(argv: string[], config: AppliedConfig | undefined, mod
     .example('answer-eval view', 'every run under reports/ on a local web page')
     .epilogue(`Options can be kept in answer-eval.config.json (--config FILE, --profile NAME): see docs/cli.md, "Config file", and examples/answer-eval.config.json.\n\n${EXIT_CODES_HELP}`)
     .wrap(Math.min(110, process.stdout.columns || 100))
+    .middleware((a) => refuseAfterDashes(argv, a), true)
     .middleware(refuseRepeated, true)
     .fail((msg, err) => {
       if (err instanceof AnswerEvalError) throw err;
@@ -40,7 +41,7 @@ export function cliParser(argv: string[], config: AppliedConfig | undefined, mod
 }
 
 /** Positionals that take several values; any other option given twice reaches yargs as an array. */
-const LISTS = new Set(['_', 'dirs']);
+const LISTS = new Set(['_', '--', 'dirs']);
 
 /**
  * An option given twice (`--fail-on regression --fail-on regression`, `-d a.csv -d b.csv`) is a usage error: yargs
@@ -52,6 +53,15 @@ function refuseRepeated(argv: Record<string, unknown>): void {
   const [name, values] = repeated.sort((a, b) => b[0].length - a[0].length)[0] ?? [];
   if (name === undefined) return;
   throw new AnswerEvalError(`--${name} was given ${values!.length} times (${values!.join(', ')}): give it once\nSee answer-eval ${String((argv._ as unknown[])[0] ?? '')} --help.`, 'USAGE', 2);
+}
+
+/** yargs takes what follows `--` as positionals and strict mode lets them by: `run -- -d faq.csv` ran the sample set. */
+function refuseAfterDashes(tokens: readonly string[], argv: Record<string, unknown>): void {
+  const at = tokens.indexOf('--');
+  if (at < 0) return;
+  const after = tokens.slice(at + 1);
+  const what = after.length === 0 ? 'nothing follows it' : `unexpected argument${after.length === 1 ? '' : 's'} after it: ${after.map((t) => `"${t}"`).join(', ')}`;
+  throw new AnswerEvalError(`"--" ends the options, and no command takes arguments after it (${what})\nSee answer-eval ${String((argv._ as unknown[])[0] ?? '')} --help.`, 'USAGE', 2);
 }
 
 /** A usage error (exit 2) pointing at the command's help; an unknown option names the nearest known one. */

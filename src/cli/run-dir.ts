@@ -1,6 +1,6 @@
-import { rmdirSync, rmSync } from 'node:fs';
+import { rmdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { AnswerEvalError, ReportWriteError } from '../errors.js';
+import { AnswerEvalError, ConfigError, ReportWriteError } from '../errors.js';
 import type { ReportData } from '../model/source.js';
 import type { RenderOptions, ReportFormat } from '../report/formats.js';
 import { appendStepSummary } from '../report/step-summary.js';
@@ -35,6 +35,9 @@ export async function claimRunDir(dir: string, what: string): Promise<void> {
 
 /** The run `run --resume PATH` continues: PATH's own, or PATH's unfinished --overwrite run; PATH may name that run's staging directory too. */
 export async function locateResume(path: string): Promise<{ dir: string; journalDir: string }> {
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === false) {
+    throw new ConfigError(`--resume ${path}: is a file, not a run's directory (expected the directory a run wrote its journal.jsonl to, e.g. --resume ${dirname(path)})`);
+  }
   const staged = stagedFor(path);
   if (staged !== undefined) return { dir: staged, journalDir: path };
   const pending = await pendingOverwrite(path);

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { AT_LEAST_0, numberOption, OPEN_SHARE, SHARE, WHOLE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1 } from '../util/numbers.js';
+import { AT_LEAST_0, numberOption, OPEN_SHARE, RESAMPLES, SHARE, WHOLE, WHOLE_AT_LEAST_0 } from '../util/numbers.js';
 import { FAIL_ON, type FailOn, type QualityGates, type RegressionGates } from './gates.js';
 import { pathOption } from '../util/path-option.js';
 
@@ -31,7 +31,7 @@ export const gateOptions = <T>(y: Argv<T>) =>
       describe: 'a file of question ids known to be unstable, one a line (trend and run --repeat write quarantine.txt): one that broke is "broke, but quarantined", not a regression for --fail-on regression or --max-broken',
     })
     .option('score-epsilon', { ...numberOption('score-epsilon', AT_LEAST_0), default: 1e-6, group: 'Compare:', describe: 'a top-1 score change larger than this is listed as score drift' })
-    .option('resamples', { ...numberOption('resamples', WHOLE_AT_LEAST_1), default: 2000, group: 'Compare:', describe: 'paired bootstrap resamples for the 95% intervals' })
+    .option('resamples', { ...numberOption('resamples', RESAMPLES), default: 2000, group: 'Compare:', describe: 'paired bootstrap resamples for the 95% intervals' })
     .option('seed', { ...numberOption('seed', WHOLE), default: 1, group: 'Compare:', describe: 'bootstrap PRNG seed (same seed, same intervals)' });
 
 interface GateArgs {

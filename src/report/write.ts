@@ -14,8 +14,10 @@ export function parseFormatList<F extends string>(value: string | undefined, tab
   const all = Object.keys(table) as F[];
   if (value === undefined || value.trim() === '' || value.trim() === 'all') return all;
   const names = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (names.length === 0) throw new ConfigError(`--format "${value}" names no format (expected some of: ${all.join(', ')}, or all)`);
   for (const name of names) {
-    if (!(name in table)) throw new ConfigError(`--format "${name}" is not ${noun} (expected some of: ${all.join(', ')})`);
+    // own keys only: `toString` is in every object
+    if (!Object.hasOwn(table, name)) throw new ConfigError(`--format "${name}" is not ${noun} (expected some of: ${all.join(', ')})`);
   }
   return [...new Set(names)] as F[];
 }

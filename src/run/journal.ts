@@ -132,7 +132,8 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
     if (key === 'baseUrl' && (was !== null || is !== null)) continue; // said above
     const a = journal.request[key];
     const b = now.request[key];
-    if (a !== b) out.push(`${flags[key]} differs (journal ${JSON.stringify(a)}, now ${JSON.stringify(b)})`);
+    const said = (v: unknown): string => JSON.stringify(v) ?? 'not given';
+    if (a !== b) out.push(`${flags[key]} differs (journal ${said(a)}, now ${said(b)})`);
   }
   return out;
 }

@@ -27,6 +27,14 @@ export const SHARE: NumberRule = { says: 'a share between 0 and 1', accepts: (n)
 export const OPEN_SHARE: NumberRule = { says: 'between 0 and 1 (exclusive)', accepts: (n) => n > 0 && n < 1, bounds: { exclusiveMinimum: 0, exclusiveMaximum: 1 } };
 export const SCORE: NumberRule = { says: 'a score between 0 and 100', accepts: (n) => n >= 0 && n <= 100, bounds: { minimum: 0, maximum: 100 } };
 export const FINITE: NumberRule = { says: 'a number', accepts: (n) => Number.isFinite(n), bounds: {} };
+/** The longest wait a Node timer takes (2^31 - 1 ms, 24.8 days); a longer one fires at once, with a warning. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+export const MILLISECONDS: NumberRule = { says: `a whole number of ms from 1 to ${LONGEST_TIMER_MS}`, accepts: (n) => Number.isInteger(n) && n >= 1 && n <= LONGEST_TIMER_MS, bounds: { integer: true, minimum: 1, maximum: LONGEST_TIMER_MS } };
+export const MILLISECONDS_0: NumberRule = { says: `a whole number of ms from 0 to ${LONGEST_TIMER_MS}`, accepts: (n) => Number.isInteger(n) && n >= 0 && n <= LONGEST_TIMER_MS, bounds: { integer: true, minimum: 0, maximum: LONGEST_TIMER_MS } };
+/** Requests per second: the wait between two, 1000 / rps ms, must be a timer's. */
+export const RATE: NumberRule = { says: 'a number >= 0.000001 (one request every 11.6 days)', accepts: (n) => n >= 1e-6 && Number.isFinite(n), bounds: { minimum: 1e-6 } };
+/** Bootstrap resamples: each is a pass over the questions; past this many the intervals no longer move. */
+export const RESAMPLES: NumberRule = { says: 'a whole number from 1 to 100000', accepts: (n) => Number.isInteger(n) && n >= 1 && n <= 100_000, bounds: { integer: true, minimum: 1, maximum: 100_000 } };
 export const POINTS: NumberRule = { says: 'points between 0 and 100', accepts: (n) => n >= 0 && n <= 100, bounds: { minimum: 0, maximum: 100 } };
 
 /** The value as the user typed it: a number as is, anything else quoted (`"abc"`). */

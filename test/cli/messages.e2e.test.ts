@@ -36,7 +36,7 @@ describe('messages that name what was typed', () => {
     const abc = await run('--base-url', url, '--concurrency', 'abc');
     expect([abc.code, abc.stderr]).toEqual([2, 'answer-eval: --concurrency must be a whole number >= 1, got "abc"\n']);
     const rps = await run('--base-url', url, '--rps', '0');
-    expect([rps.code, rps.stderr]).toEqual([2, 'answer-eval: --rps must be a number > 0, got 0\n']);
+    expect([rps.code, rps.stderr]).toEqual([2, 'answer-eval: --rps must be a number >= 0.000001 (one request every 11.6 days), got 0\n']);
     const gate = await run('--base-url', url, '--min-accuracy', 'high');
     expect([gate.code, gate.stderr]).toEqual([2, 'answer-eval: --min-accuracy must be a share between 0 and 1, got "high"\n']);
     const htp = await run('--base-url', 'htp:/x');
@@ -94,6 +94,24 @@ describe('messages that name what was typed', () => {
     const number = await run('--concurrency', '4', '--concurrency', '8');
     expect([number.code, number.stderr]).toEqual([2, 'answer-eval: --concurrency was given 2 times (4, 8): give it once\nSee answer-eval run --help.\n']);
     expect(paths).toEqual([]); // nothing was asked
+  });
+
+  it('arguments after --, timers beyond a Node timer, huge resamples, a format no table has, an empty agent, --resume a file: exit 2 before asking', async () => {
+    const said = async (...args: string[]) => {
+      const r = await runCli(['run', '-d', dataset, '--base-url', url, '-o', join(dir, 'out'), '-q', ...args], env);
+      return [r.code, r.stderr];
+    };
+    expect(await said('--agent', 'demo', '--', '-d', 'faq.csv')).toEqual([2, 'answer-eval: "--" ends the options, and no command takes arguments after it (unexpected arguments after it: "-d", "faq.csv")\nSee answer-eval run --help.\n']);
+    expect(await said('--agent', 'demo', '--timeout', '3000000000')).toEqual([2, 'answer-eval: --timeout must be a whole number of ms from 1 to 2147483647, got 3000000000\n']);
+    expect(await said('--agent', 'demo', '--grace', '1e10')).toEqual([2, 'answer-eval: --grace must be a whole number of ms from 0 to 2147483647, got 10000000000\n']);
+    expect(await said('--agent', 'demo', '--rps', '1e-7')).toEqual([2, 'answer-eval: --rps must be a number >= 0.000001 (one request every 11.6 days), got 1e-7\n']);
+    expect(await said('--agent', 'demo', '--baseline', dataset, '--resamples', '1e12')).toEqual([2, 'answer-eval: --resamples must be a whole number from 1 to 100000, got 1000000000000\n']);
+    expect(await said('--agent', 'demo', '--format', 'toString')).toEqual([2, 'answer-eval: --format "toString" is not a report format (expected some of: json, html, junit, md, csv)\n']);
+    expect(await said('--agent', 'demo', '--format', ',')).toEqual([2, 'answer-eval: --format "," names no format (expected some of: json, html, junit, md, csv, or all)\n']);
+    expect(await said('--agent', ' ')).toEqual([2, 'answer-eval: --agent is empty (expected the agent id, wikiagent)\n']);
+    const resume = await runCli(['run', '--resume', dataset]);
+    expect([resume.code, resume.stderr]).toEqual([2, `answer-eval: --resume ${dataset}: is a file, not a run's directory (expected the directory a run wrote its journal.jsonl to, e.g. --resume ${dir})\n`]);
+    expect(paths).toEqual([]);
   });
 
   it('a missing knowledge base reads like a missing dataset; engine options are refused with --base-url', async () => {

@@ -16,7 +16,7 @@ import { journaledBaseUrl } from '../../run/resume.js';
 import { openTarget } from '../../run/target.js';
 import { readAgentCode } from '../agent-code.js';
 import { MAX_RESPONSE_BYTES } from '../../util/json-lines.js';
-import { ABOVE_0, numberOption, SCORE, SHARE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1, type NumberRule } from '../../util/numbers.js';
+import { MILLISECONDS, MILLISECONDS_0, numberOption, RATE, SCORE, SHARE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1, type NumberRule } from '../../util/numbers.js';
 import { checkBaseline, readBaseline } from '../baseline.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
@@ -46,8 +46,8 @@ const builder = (y: Argv) =>
     .option('agent', { type: 'string', describe: 'agent id (wikiagent); its code comes from ANSWER_AGENT_CODE' })
     .option('agent-code-file', { ...pathOption, describe: 'read the agent code from this file instead of ANSWER_AGENT_CODE' })
     .option('concurrency', { alias: 'c', ...numberOption('concurrency', WHOLE_AT_LEAST_1), default: RUN_DEFAULTS.concurrency, describe: 'requests in flight at once' })
-    .option('rps', { ...numberOption('rps', ABOVE_0), describe: 'requests per second for the whole run (default: no limit until a 429)' })
-    .option('timeout', { ...numberOption('timeout', WHOLE_AT_LEAST_1), describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
+    .option('rps', { ...numberOption('rps', RATE), describe: 'requests per second for the whole run (default: no limit until a 429)' })
+    .option('timeout', { ...numberOption('timeout', MILLISECONDS), describe: `per request, in ms [default: ${RUN_DEFAULTS.timeoutMs}]` })
     .option('retries', {
       ...numberOption('retries', WHOLE_AT_LEAST_0),
       describe: `retries for network errors, timeouts, 429 and 5xx (a turn of a conversation: only a request that cannot have reached the service) [default: ${RUN_DEFAULTS.retries}]`,
@@ -74,7 +74,7 @@ const builder = (y: Argv) =>
     .option('repeat', { ...numberOption('repeat', WHOLE_AT_LEAST_1), describe: 'ask every question N times, spread over the run; scored on the first answer, the others say whether the top-1 stays the same [default: 1]' })
     .option('min-consistency', { ...numberOption('min-consistency', SHARE), group: 'Gates:', describe: 'with --repeat: fail when the share of questions with one top-1 across their askings is below this (0..1)' })
     .option('max-turn-delay', {
-      ...numberOption('max-turn-delay', WHOLE_AT_LEAST_0),
+      ...numberOption('max-turn-delay', MILLISECONDS_0),
       describe: `conversations: the longest wait, in ms, after a turn whose answer asks for a delay (the service gives it in seconds) [default: ${RUN_DEFAULTS.maxTurnDelayMs}]`,
     })
     .option('min-conversation-pass-rate', {
@@ -91,7 +91,7 @@ const builder = (y: Argv) =>
       describe: 'replace the run --out holds; it stays as it is until this run completes (without it, a directory holding a run is refused)',
     })
     .option('rerun', { choices: ['errors'] as const, describe: 'with --resume: ask again the questions that ended in error' })
-    .option('grace', { ...numberOption('grace', WHOLE_AT_LEAST_0), default: RUN_DEFAULTS.graceMs, describe: 'after SIGINT/SIGTERM, ms to wait for requests in flight' })
+    .option('grace', { ...numberOption('grace', MILLISECONDS_0), default: RUN_DEFAULTS.graceMs, describe: 'after SIGINT/SIGTERM, ms to wait for requests in flight' })
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress line on stderr' })
     .option('insecure', { type: 'boolean', default: false, describe: 'DANGER: do not verify TLS certificates (test servers only)' })
     .option('baseline', { ...pathOption, group: 'Gates:', describe: "a report.json (or the directory a run wrote it to) to compare this run with; writes compare.* beside the run's reports" })
@@ -104,7 +104,7 @@ const builder = (y: Argv) =>
     .epilogue(
       'Gates are judged before the reports are written, so every report carries the verdict; a failed gate exits 1 and says which gate failed and by how much. ' +
         'Quality gates judge this run; --fail-on, --max-broken and --quarantine need --baseline; on a pull request, --fail-on regression fails on any broken question (significant-regression cannot fail on a few). Errors are never regressions: gate them with --max-error-rate. ' +
-        'A run that could not complete, or in which every question ended in error, exits 3 and is not gated. ' +
+        'A run that could not complete, or in which every question ended in error (or more than half, without --max-error-rate), exits 3 and is not gated. ' +
         `An interrupted embedded run resumes with --resume DIR alone: the engine restarts on the same knowledge base and options.\n\n${EXIT_CODES_HELP}`,
     )
     .check((argv) => {
@@ -114,6 +114,9 @@ const builder = (y: Argv) =>
       if (argv.overwrite && argv.resume !== undefined) throw new ConfigError('--overwrite starts a new run in place of the one --out holds; --resume continues a run: give one of them');
       if (argv.resume !== undefined && argv.out !== undefined && argv.out !== argv.resume) {
         throw new ConfigError(`--out ${argv.out} and --resume ${argv.resume} differ: a resumed run writes into the directory it resumes`);
+      }
+      for (const flag of ['agent', 'username'] as const) {
+        if (argv[flag] !== undefined && argv[flag].trim() === '') throw new ConfigError(`--${flag} is empty (expected ${flag === 'agent' ? 'the agent id, wikiagent' : 'the user the questions are asked as'})`);
       }
       if (wantsRegressionGates(argv) && argv.baseline === undefined) throw new ConfigError('--fail-on, --max-broken and --quarantine need --baseline FILE (a report.json to compare with)');
       return true;
