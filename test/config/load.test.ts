@@ -19,7 +19,7 @@ describe('a config value is checked as its flag is, naming the key', () => {
   it('numbers by the flag\'s rule and message; a quoted number is said', () => {
     expect(problems({ run: { concurrency: 0 } })).toEqual(['run.concurrency: --concurrency must be a whole number >= 1, got 0']);
     expect(problems({ run: { 'min-accuracy': 80 } })).toEqual(['run.min-accuracy: --min-accuracy must be a share between 0 and 1, got 80']);
-    expect(problems({ run: { timeout: '5000' } })).toEqual(['run.timeout: --timeout must be a whole number >= 1, got the string "5000" (write a number without quotes)']);
+    expect(problems({ run: { timeout: '5000' } })).toEqual(['run.timeout: --timeout must be a whole number of ms from 1 to 2147483647, got the string "5000" (write a number without quotes)']);
   });
 
   it('choices, booleans and strings', () => {
