@@ -7,8 +7,9 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { verdictOf } from '../../model/verdict.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
-import { NothingMeasuredError } from '../../errors.js';
-import { latestRun, unmeasuredLatest } from '../../trend/gates.js';
+import { GateNotJudgedError, NothingMeasuredError } from '../../errors.js';
+import { gatesNotJudged, latestRun, newerLeftOut, unmeasuredLatest } from '../../trend/gates.js';
+import { leftOutRuns } from '../left-out-runs.js';
 import { whatIfLine } from '../../trend/what-if.js';
 import { plural } from '../../util/text.js';
 import { print, printError } from '../output.js';
@@ -50,16 +51,23 @@ export const trendCommand = defineCommand({
     };
     const reports = await findRuns(argv.dirs, leave);
     await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
+    const gates = {
+      ...(argv.maxNewFailures !== undefined ? { maxNewFailures: argv.maxNewFailures } : {}),
+      ...(argv.maxFlaky !== undefined ? { maxFlaky: argv.maxFlaky } : {}),
+    };
     const trend = await buildTrend(reports, {
       flakyFlips: argv.flakyFlips,
       includeWhatIfs: argv.includeWhatIfs,
       onUnreadable: (path, error) => leave(path, withoutPrefix(error.message, `${path}: `)),
-      gates: {
-        ...(argv.maxNewFailures !== undefined ? { maxNewFailures: argv.maxNewFailures } : {}),
-        ...(argv.maxFlaky !== undefined ? { maxFlaky: argv.maxFlaky } : {}),
-      },
+      gates,
     });
     if (leftOut.length > 0) trend.leftOut = leftOut;
+    // the gates are about tonight: a run left out that may be newer than the latest one read leaves them unjudged
+    const newer = trend.gates.length > 0 && leftOut.length > 0 ? newerLeftOut(latestRun(trend.runs), await leftOutRuns(leftOut.map((l) => l.path))) : undefined;
+    if (newer !== undefined) {
+      trend.gates = gatesNotJudged(gates, newer);
+      trend.verdict = 'failed';
+    }
     const whatIfs = trend.whatIfs?.runs ?? [];
     if (whatIfs.length > 0) {
       const how = trend.whatIfs!.included
@@ -82,7 +90,12 @@ export const trendCommand = defineCommand({
     if (latest.status === 'partial') printError(`answer-eval: warning: the latest run, ${latest.path}, is PARTIAL: it stopped before asking every question, and those it did not ask count as neither failing nor new\n`);
     const empty = latest.judged === 0 ? unmeasuredLatest(latest) : undefined;
     if (empty !== undefined) printError(`answer-eval: warning: ${empty}\n`);
-    const unmeasured = empty !== undefined && trend.gates.length > 0 ? new NothingMeasuredError(`${empty}; no gate can be judged on it`) : undefined;
+    const unmeasured =
+      newer !== undefined
+        ? new GateNotJudgedError(`${newer}; no gate can be judged on an older run (write it again, or move it out of the history)`)
+        : empty !== undefined && trend.gates.length > 0
+          ? new NothingMeasuredError(`${empty}; no gate can be judged on it`)
+          : undefined;
     enforceGates(verdictOf(trend.gates), { unmeasured });
   },
 });
