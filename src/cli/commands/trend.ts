@@ -1,7 +1,7 @@
 import { numberOption, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1 } from '../../util/numbers.js';
 import { buildTrend, TREND_DEFAULTS } from '../../trend/build.js';
 import { findRuns } from '../../trend/discover.js';
-import { parseTrendFormats, writeTrend } from '../../trend/write.js';
+import { checkQuarantineOut, parseTrendFormats, writeTrend } from '../../trend/write.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { verdictOf } from '../../model/verdict.js';
@@ -25,7 +25,7 @@ export const trendCommand = defineCommand({
   builder: (y) =>
     y
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'run directories (each with its report.json), or directories holding them (e.g. one per night)' })
-      .option('out', { alias: 'o', ...pathOption, default: 'reports/trend', describe: 'where trend.html, trend.md and trend.json go' })
+      .option('out', { alias: 'o', ...pathOption, default: 'reports/trend', describe: 'where trend.html, trend.md, trend.json and quarantine.txt go (a quarantine.txt trend did not write, or edited since, is refused)' })
       .option('format', { type: 'string', default: 'all', describe: 'files to write, comma-separated: html,md,json,quarantine (quarantine.txt: the flaky questions, for --quarantine)' })
       .option('flaky-flips', { ...numberOption('flaky-flips', WHOLE_AT_LEAST_1), default: TREND_DEFAULTS.flakyFlips, describe: 'a question is flaky when its top-1 correctness flipped at least this often with neither it nor the service changed' })
       .option('include-what-ifs', {
@@ -50,6 +50,7 @@ export const trendCommand = defineCommand({
       printError(`answer-eval: warning: ${oneLine(path)} is left out of the trend: ${oneLine(why)}\n`);
     };
     const reports = await findRuns(argv.dirs, leave);
+    await checkQuarantineOut(argv.out, formats); // a quarantine.txt reviewed by hand, or run --repeat's, is not written over
     await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
     const gates = {
       ...(argv.maxNewFailures !== undefined ? { maxNewFailures: argv.maxNewFailures } : {}),
