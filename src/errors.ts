@@ -138,3 +138,11 @@ export class NothingMeasuredError extends AnswerEvalError {
     super(message, 'NOTHING_MEASURED', 3);
   }
 }
+
+/** A gate that cannot be judged on what could be read (trend: a run newer than the latest one read cannot be read). */
+export class GateNotJudgedError extends AnswerEvalError {
+  override name = 'GateNotJudgedError';
+  constructor(message: string) {
+    super(message, 'GATE_NOT_JUDGED', 3);
+  }
+}

@@ -1,6 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ConfigError } from '../errors.js';
+import { QUARANTINE_FILE } from '../model/quarantine.js';
 import { reportHtmlLink } from '../report/links.js';
 import { parseFormatList, writeFiles } from '../report/write.js';
 import { TREND_FORMAT_NAMES, TREND_FORMATS, type TrendFormat } from './render/index.js';
+import { writtenByTrend } from './render/quarantine.js';
 import type { Trend } from './schema.js';
 
 /** Parses `--format html,md`; `all` or nothing means every format. */
@@ -13,4 +18,20 @@ export const parseTrendFormats = (value: string | undefined): TrendFormat[] => p
 export function writeTrend(trend: Trend, dir: string, formats: readonly TrendFormat[] = TREND_FORMAT_NAMES): Promise<string[]> {
   const reports = trend.runs.map((r) => reportHtmlLink(r.path, dir));
   return writeFiles(dir, formats.map((format) => ({ file: TREND_FORMATS[format].file, chunks: () => TREND_FORMATS[format].render(trend, { reports }) })));
+}
+
+/**
+ * Refuses (ConfigError, exit 2), before anything is read or written, an --out holding a quarantine.txt that trend
+ * would write over but did not write itself, or that was changed since: a file reviewed by hand, or the one
+ * `run --repeat` wrote into its run directory. trend's own file, unchanged, is written over as trend.* are.
+ */
+export async function checkQuarantineOut(dir: string, formats: readonly TrendFormat[]): Promise<void> {
+  if (!formats.includes('quarantine')) return;
+  const path = join(dir, QUARANTINE_FILE);
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' || error.code === 'ENOTDIR' ? null : undefined));
+  if (text === null || (text !== undefined && writtenByTrend(text))) return;
+  throw new ConfigError(
+    `--out ${dir} holds ${path}, which trend did not write or which was changed since (reviewed by hand? written by run --repeat?); nothing was written. ` +
+      'To keep it: choose another --out, or leave quarantine out of --format (e.g. --format html,md,json). To replace it: delete it.',
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/model/outcome.js';
-import { trendGates } from '../../src/trend/gates.js';
+import { gatesNotJudged, newerLeftOut, trendGates } from '../../src/trend/gates.js';
 import { QuestionHistory, type Observation } from '../../src/trend/history.js';
 import { identityHash, runChanges, serviceIdentity } from '../../src/trend/identity.js';
 import { makeReport } from '../helpers/report-fixture.js';
@@ -108,5 +108,41 @@ describe('trend gates', () => {
       { gate: '--max-flaky', metric: 'flaky', threshold: 1, value: 1, passed: true, message: '1 flaky question <= --max-flaky 1' },
     ]);
     expect(trendGates(failing, flaky, {})).toEqual([]);
+  });
+});
+
+describe('a run left out that may be newer than the latest one read', () => {
+  const latest = { path: 'n2/report.json', startedAt: '2026-01-02T02:00:00.000Z' };
+  const read = 'the latest run read (n2/report.json, started 2026-01-02T02:00:00.000Z)';
+
+  it('started after it, or last written after it started, or unknown: named, with why', () => {
+    expect(newerLeftOut(latest, [{ path: 'n3/report.json', when: { at: '2026-01-03T02:00:00.000Z', what: 'started' } }])).toBe(
+      `n3/report.json, which could not be read, started at 2026-01-03T02:00:00.000Z, after ${read}`,
+    );
+    expect(newerLeftOut(latest, [{ path: 'x/report.json', when: { at: '2026-01-02T02:30:00.000Z', what: 'last written' } }])).toBe(
+      `x/report.json, which could not be read, was last written at 2026-01-02T02:30:00.000Z (when it started cannot be read), after ${read}`,
+    );
+    expect(newerLeftOut(latest, [{ path: 'y' }])).toBe(`y, which could not be read, may be newer than ${read}: when it ran cannot be told`);
+    expect(newerLeftOut(latest, [{ path: 'z', when: { at: 'garbled', what: 'started' } }])).toBe(`z, which could not be read, may be newer than ${read}: when it ran cannot be told`);
+  });
+
+  it('older ones (an old broken night), at the same time, and what-ifs leave the gates to be judged', () => {
+    expect(
+      newerLeftOut(latest, [
+        { path: 'n1', when: { at: '2026-01-01T02:00:00.000Z', what: 'started' } },
+        { path: 'n0', when: { at: '2025-12-31T02:00:00.000Z', what: 'last written' } },
+        { path: 'same', when: { at: latest.startedAt, what: 'started' } },
+        { path: 'rescored', when: { at: '2026-01-05T00:00:00.000Z', what: 'started' }, whatIf: true },
+      ]),
+    ).toBeUndefined();
+    expect(newerLeftOut(latest, [])).toBeUndefined();
+  });
+
+  it('each gate set fails as not judged, saying why', () => {
+    expect(gatesNotJudged({ maxNewFailures: 0, maxFlaky: 5 }, 'why')).toEqual([
+      { gate: '--max-new-failures', metric: 'judged', threshold: 1, value: 0, passed: false, message: '--max-new-failures cannot be judged: why' },
+      { gate: '--max-flaky', metric: 'judged', threshold: 1, value: 0, passed: false, message: '--max-flaky cannot be judged: why' },
+    ]);
+    expect(gatesNotJudged({}, 'why')).toEqual([]);
   });
 });

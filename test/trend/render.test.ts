@@ -9,6 +9,7 @@ import { renderTrendJsonSchema } from '../../src/trend/json-schema.js';
 import { renderTrendHtml } from '../../src/trend/render/html.js';
 import { renderTrendJson } from '../../src/trend/render/index.js';
 import { renderTrendMarkdown } from '../../src/trend/render/markdown.js';
+import { renderTrendQuarantine, writtenByTrend } from '../../src/trend/render/quarantine.js';
 import type { Trend } from '../../src/trend/schema.js';
 import { writeTrend } from '../../src/trend/write.js';
 import { ReportWriteError } from '../../src/errors.js';
@@ -34,6 +35,18 @@ describe('trend renderers', () => {
     expect(lines[4]).toBe('### answer-eval trend · 6 runs');
     expect(md).not.toContain('<script>');
     expect(md).toContain('&lt;script&gt;');
+  });
+
+  it('quarantine.txt: its last line tells the file trend wrote, unchanged, from any other', () => {
+    const written = text(renderTrendQuarantine(trend));
+    expect(written.split('\n').at(-2)).toMatch(/^# written by answer-eval trend; sha256 of the lines above: [0-9a-f]{64} \(trend writes over this file only while it is unchanged\)$/);
+    expect(writtenByTrend(written)).toBe(true);
+    const lines = written.split('\n');
+    expect(writtenByTrend([lines[0], ...lines.slice(2)].join('\n'))).toBe(false); // a line taken out
+    expect(writtenByTrend(written.replace(/\n$/, ''))).toBe(false);
+    expect(writtenByTrend(`# reviewed\n${written}`)).toBe(false);
+    expect(writtenByTrend('q1\n')).toBe(false);
+    expect(writtenByTrend('')).toBe(false);
   });
 
   it('trend.html: no string from a report is markup', () => {

@@ -1,14 +1,15 @@
 import { numberOption, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1 } from '../../util/numbers.js';
 import { buildTrend, TREND_DEFAULTS } from '../../trend/build.js';
 import { findRuns } from '../../trend/discover.js';
-import { parseTrendFormats, writeTrend } from '../../trend/write.js';
+import { checkQuarantineOut, parseTrendFormats, writeTrend } from '../../trend/write.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { verdictOf } from '../../model/verdict.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
-import { NothingMeasuredError } from '../../errors.js';
-import { latestRun, unmeasuredLatest } from '../../trend/gates.js';
+import { GateNotJudgedError, NothingMeasuredError } from '../../errors.js';
+import { gatesNotJudged, latestRun, newerLeftOut, unmeasuredLatest } from '../../trend/gates.js';
+import { leftOutRuns } from '../left-out-runs.js';
 import { whatIfLine } from '../../trend/what-if.js';
 import { plural } from '../../util/text.js';
 import { print, printError } from '../output.js';
@@ -24,7 +25,7 @@ export const trendCommand = defineCommand({
   builder: (y) =>
     y
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'run directories (each with its report.json), or directories holding them (e.g. one per night)' })
-      .option('out', { alias: 'o', ...pathOption, default: 'reports/trend', describe: 'where trend.html, trend.md and trend.json go' })
+      .option('out', { alias: 'o', ...pathOption, default: 'reports/trend', describe: 'where trend.html, trend.md, trend.json and quarantine.txt go (a quarantine.txt trend did not write, or edited since, is refused)' })
       .option('format', { type: 'string', default: 'all', describe: 'files to write, comma-separated: html,md,json,quarantine (quarantine.txt: the flaky questions, for --quarantine)' })
       .option('flaky-flips', { ...numberOption('flaky-flips', WHOLE_AT_LEAST_1), default: TREND_DEFAULTS.flakyFlips, describe: 'a question is flaky when its top-1 correctness flipped at least this often with neither it nor the service changed' })
       .option('include-what-ifs', {
@@ -49,17 +50,25 @@ export const trendCommand = defineCommand({
       printError(`answer-eval: warning: ${oneLine(path)} is left out of the trend: ${oneLine(why)}\n`);
     };
     const reports = await findRuns(argv.dirs, leave);
+    await checkQuarantineOut(argv.out, formats); // a quarantine.txt reviewed by hand, or run --repeat's, is not written over
     await ensureDir(argv.out, '--out'); // before the long read, after the runs are found (no empty --out left behind)
+    const gates = {
+      ...(argv.maxNewFailures !== undefined ? { maxNewFailures: argv.maxNewFailures } : {}),
+      ...(argv.maxFlaky !== undefined ? { maxFlaky: argv.maxFlaky } : {}),
+    };
     const trend = await buildTrend(reports, {
       flakyFlips: argv.flakyFlips,
       includeWhatIfs: argv.includeWhatIfs,
       onUnreadable: (path, error) => leave(path, withoutPrefix(error.message, `${path}: `)),
-      gates: {
-        ...(argv.maxNewFailures !== undefined ? { maxNewFailures: argv.maxNewFailures } : {}),
-        ...(argv.maxFlaky !== undefined ? { maxFlaky: argv.maxFlaky } : {}),
-      },
+      gates,
     });
     if (leftOut.length > 0) trend.leftOut = leftOut;
+    // the gates are about tonight: a run left out that may be newer than the latest one read leaves them unjudged
+    const newer = trend.gates.length > 0 && leftOut.length > 0 ? newerLeftOut(latestRun(trend.runs), await leftOutRuns(leftOut.map((l) => l.path))) : undefined;
+    if (newer !== undefined) {
+      trend.gates = gatesNotJudged(gates, newer);
+      trend.verdict = 'failed';
+    }
     const whatIfs = trend.whatIfs?.runs ?? [];
     if (whatIfs.length > 0) {
       const how = trend.whatIfs!.included
@@ -82,7 +91,12 @@ export const trendCommand = defineCommand({
     if (latest.status === 'partial') printError(`answer-eval: warning: the latest run, ${latest.path}, is PARTIAL: it stopped before asking every question, and those it did not ask count as neither failing nor new\n`);
     const empty = latest.judged === 0 ? unmeasuredLatest(latest) : undefined;
     if (empty !== undefined) printError(`answer-eval: warning: ${empty}\n`);
-    const unmeasured = empty !== undefined && trend.gates.length > 0 ? new NothingMeasuredError(`${empty}; no gate can be judged on it`) : undefined;
+    const unmeasured =
+      newer !== undefined
+        ? new GateNotJudgedError(`${newer}; no gate can be judged on an older run (write it again, or move it out of the history)`)
+        : empty !== undefined && trend.gates.length > 0
+          ? new NothingMeasuredError(`${empty}; no gate can be judged on it`)
+          : undefined;
     enforceGates(verdictOf(trend.gates), { unmeasured });
   },
 });
