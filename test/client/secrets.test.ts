@@ -51,6 +51,16 @@ function formsOf(secret: string): [string, string][] {
     ['windows-1252 read as UTF-8', cp1252 ? cp1252.toString('utf8') : secret],
     ['decomposed (NFD)', secret.normalize('NFD')],
     ['decomposed, URL-encoded', encodeURIComponent(secret.normalize('NFD'))],
+    ['a raw soft hyphen and zero-width space inside', [...secret].map((c, i) => (i === 1 ? `\u00ad${c}` : i === 3 ? `\u200b${c}` : c)).join('')],
+    ['other raw invisible characters inside', [...secret].map((c, i) => `${c}${'\u200c\u200d\u2060\ufeff'[i % 5] ?? ''}`).join('')],
+    ['a raw soft hyphen inside, JSON-escaped', json([...secret].map((c, i) => (i === 2 ? `\u00ad${c}` : c)).join(''))],
+    ['upper case', secret.toUpperCase()],
+    ['lower case', secret.toLowerCase()],
+    ['upper case, JSON-escaped', json(secret.toUpperCase())],
+    ['lower case, URL-encoded (lower-case hex)', encodeURIComponent(secret.toLowerCase()).toLowerCase()],
+    ['lower case, a raw zero-width space inside', [...secret.toLowerCase()].map((c, i) => (i === 2 ? `\u200b${c}` : c)).join('')],
+    ['base64', Buffer.from(secret).toString('base64')],
+    ['base64url', Buffer.from(secret).toString('base64url')],
   ];
 }
 
@@ -68,11 +78,44 @@ describe('Secrets.mask', () => {
     });
   }
 
-  it('leaves a text without the secret as it is (a near miss, a prefix, another case)', () => {
+  it('leaves a text without the secret as it is (a near miss, a prefix, another accent)', () => {
     const secrets = code('Zq"8\\k&<W/m  é+x');
-    for (const text of ['Zq"8\\k&<W/m é+', 'zq"8\\k&<w/m  É+X', 'Zq"8\\k&<W/m  e+x', 'nothing here', '']) {
+    for (const text of ['Zq"8\\k&<W/m é+', 'zq"8\\k&<w/m  É+', 'Zq"8\\k&<W/m  e+x', 'nothing here', '']) {
       expect(secrets.holds(text), text).toBe(false);
       expect(secrets.mask(text)).toBe(text);
+    }
+  });
+
+  it('finds a code in any casing, but one written like a word (bill, Bill, BILL) only in its own case', () => {
+    expect(code('Zq8w-k3Vx').mask('zQ8W-K3vX ZQ8W-K3VX zq8w-k3vx')).toBe('<agent code> <agent code> <agent code>');
+    expect(code('Grüße-42').mask('GRÜSSE-42, grüße-42')).toBe('<agent code>, <agent code>');
+    expect(code('ZqWxKpLm').mask('zqwxkplm')).toBe('<agent code>'); // letters of both cases inside: no word
+    expect(code('bill').mask('Bill, BILL, billing, bill')).toBe('Bill, BILL, <agent code>ing, <agent code>');
+    expect(code('Bill').mask('bill, BILL, Billing')).toBe('bill, BILL, <agent code>ing');
+    expect(code('METER').mask('meter, Meter, METERS')).toBe('meter, Meter, <agent code>S');
+  });
+
+  it('finds a raw invisible character anywhere inside a code, escaped or not, and masks the whole', () => {
+    const secret = 'Zq7Secr3tKey+/=9x';
+    const body = JSON.stringify({ answer: `x ${secret.slice(0, 9)}\u00ad${secret.slice(9)}`, error: `invalid wikiclone_code Zq7Secr3t\u00adKey+/=9x` });
+    expect(code(secret).mask(body)).toBe(JSON.stringify({ answer: 'x <agent code>', error: 'invalid wikiclone_code <agent code>' }));
+    for (const invisible of ['\0', '\u00ad', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']) {
+      const text = `a ${secret.slice(0, 3)}${invisible}${secret.slice(3, 5)}${invisible}${invisible}${secret.slice(5)} b`;
+      expect(code(secret).mask(text), JSON.stringify(invisible)).toBe('a <agent code> b');
+    }
+  });
+
+  it('finds base64 of a code inside a larger base64 text at each of the 3 alignments, masking every character its bits reach', () => {
+    const secret = 'Zq7Secr3tKey+/=9x';
+    const n = Buffer.byteLength(secret);
+    for (const prefix of ['wikiclone_code: ', 'x-wikiclone_code: ', 'xx-wikiclone_code: ']) {
+      const p = Buffer.byteLength(prefix);
+      for (const encoding of ['base64', 'base64url'] as const) {
+        const dump = Buffer.from(`${prefix}${secret}\r\nhost: example.org\r\n`).toString(encoding);
+        // characters made of the prefix's bits only, the mask, characters made of what follows only
+        const expected = `${dump.slice(0, Math.floor((8 * p) / 6))}<agent code>${dump.slice(Math.ceil((8 * (p + n)) / 6))}`;
+        expect(code(secret).mask(`headers: ${dump} end`), `${encoding} at ${p % 3}`).toBe(`headers: ${expected} end`);
+      }
     }
   });
 
@@ -173,7 +216,7 @@ describe('a long secret, a long text: linear, no regular expression built from t
 
 describe('views: the fast search and the one that maps back see the same text', () => {
   const random = mulberry32(7);
-  const ALPHABET = ['\\', '"', 'u', '0', '0', 'e', '9', '&', 'a', 'm', 'p', ';', '#', 'x', '%', 'C', '3', 'A', '+', ' ', ' ', '\t', '\u00ad', '\u200b', 'é', 'n', '/', 'q', '{', '}', 'E', '2', '8'];
+  const ALPHABET = ['\\', '"', 'u', '0', '0', 'e', '9', '&', 'a', 'm', 'p', ';', '#', 'x', '%', 'C', '3', 'A', '+', ' ', ' ', '\t', '\u00ad', '\u200b', '\u200e', '\u2066', '\ufeff', 'é', 'n', '/', 'q', '{', '}', 'E', '2', '8'];
   const sample = (): string => Array.from({ length: Math.floor(random() * 40) }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]!).join('');
 
   it('decode and fold give the same text with and without the map, and the map covers the source in order', () => {

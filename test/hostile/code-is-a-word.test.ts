@@ -34,7 +34,7 @@ describe('an agent code that is also a word of the knowledge base', () => {
     // what the service sent (answers, and the reasons quoting them) holds the mask, never the word nor its start
     const sent = word.results.map((r) => JSON.stringify({ answers: r.answers, reason: r.reason?.replace(/^expected [^;]*;/, ''), error: r.error }));
     expect(sent.join('\n')).toContain('<agent code>_too_high');
-    expect(sent.join('\n')).not.toContain('bill'); // (the code is case-sensitive: 'Billing' is another word)
+    expect(sent.join('\n')).not.toContain('bill'); // (a code written like a word is found in its own case only: 'Billing' is another word)
     expect(sent.join('\n')).not.toMatch(/\bbil?…/);
     // the user's own text as written: the questions, the expectations, and a reason's words about them
     const asked = random.results.map((r) => [r.question, r.expected]);

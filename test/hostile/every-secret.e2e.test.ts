@@ -32,6 +32,9 @@ const SECRETS = [
 ];
 const baseUrl = (server: RawServer): string => `${server.url.replace('http://', `http://alice:${encodeURIComponent(PASSWORD)}@`)}/x?lang=en&token=${encodeURIComponent(TOKEN)}`;
 
+/** Raw invisible characters inside (a soft hyphen, a zero-width space), as a service that hyphenates writes them. */
+const soft = (s: string): string => `${s.slice(0, 3)}\u00ad${s.slice(3, 7)}\u200b${s.slice(7)}`;
+const base64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 const hex = (s: string, lower = false): string => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).map((h) => (lower ? h : h.toUpperCase())).join('');
 const NAMED: Record<string, string> = { é: '&eacute;', ü: '&uuml;', ß: '&szlig;', '+': '&plus;', '/': '&sol;', '=': '&equals;' };
 
@@ -47,6 +50,12 @@ const TEXT_FORMS: [string, (s: string) => string, 'raw'?][] = [
   ['hex references', (s) => [...s].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join('')],
   ['JSON \\u escapes', (s) => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''), 'raw'],
   ['UTF-8 read as Latin-1', (s) => Buffer.from(s, 'utf8').toString('latin1')],
+  ['raw soft hyphen and zero-width space inside', soft],
+  ['upper case', (s) => s.toUpperCase()],
+  ['lower case', (s) => s.toLowerCase()],
+  ['lower case, URL-encoded in lower case', (s) => encodeURIComponent(s.toLowerCase()).toLowerCase()],
+  ['base64', base64],
+  ['base64url', (s) => Buffer.from(s, 'utf8').toString('base64url')],
 ];
 
 const json = { 'content-type': 'application/json' };
@@ -77,6 +86,10 @@ const REPLIES: RawReply[] = [
     { status: 307, headers: { location: `http://${encodeURIComponent(value)}@evil.example/${value.replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c))}` }, body: '' },
     // the charset of a content-type
     { headers: { 'content-type': `application/json; charset=${value}` }, body: answerBody('fine') },
+    // error bodies: raw invisible characters inside, lower case, a proxy's dump of the request headers in base64
+    { status: 500, headers: json, body: JSON.stringify({ error: `invalid wikiclone_code ${soft(value)}` }) },
+    { status: 500, headers: { 'content-type': 'text/plain' }, body: `invalid wikiclone_code ${value.toLowerCase()}` },
+    { status: 502, headers: { 'content-type': 'text/plain' }, body: `request headers: ${base64(`wikiclone_code: ${value}\r\nhost: x\r\n`)}` },
   ]),
 ];
 
@@ -135,7 +148,7 @@ describe('every secret the user gave, echoed back in every form (hostile service
     expect(res.stderr.split('\n').filter((l) => l.includes('warning'))).toEqual([
       'answer-eval: warning: a query value in --base-url has fewer than 4 characters: too short to be masked, it is written as is wherever the service echoes it back (a secret this short is guessed in a few thousand tries)',
     ]);
-    expectNoSecret(textsOf(out, res), SECRETS.map((s) => s.value));
+    expectNoSecret(textsOf(out, res), SECRETS.flatMap(({ value: s }) => [s, soft(s), s.toUpperCase(), s.toLowerCase(), base64(s)]));
 
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { results: { answers: { answer: string }[]; error: { message: string } | null }[] };
     SECRETS.forEach(({ mask }, k) => {
@@ -146,6 +159,9 @@ describe('every secret the user gave, echoed back in every form (hostile service
     expect(specials[1]!.error!.message).toMatch(/^HTTP 500 from .*: "upstream failed for <agent code> sorry"$/); // undeclared: U+FFFD
     expect(specials[2]!.answers[0]!.answer).toBe('echo <agent code> end'); // UTF-8 read as Latin-1
     expect(specials[7]!.error!.message).toMatch(/redirects to http:\/\/127\.0\.0\.1:\d+\/login\/<agent code>\/next\)/);
+    expect(specials[10]!.error!.message).toMatch(/^HTTP 500 from .*: .*"invalid wikiclone_code <agent code>\\"}"$/);
+    expect(specials[11]!.error!.message).toMatch(/^HTTP 500 from .*: "invalid wikiclone_code <agent code>"$/);
+    expect(specials[12]!.error!.message).toMatch(/^HTTP 502 from .*: "request headers: d2lraWNsb25lX2NvZGU6I<agent code>DQpob3N0OiB4DQo="$/);
   });
 
   it('masks a code of 5,000 characters wherever it is echoed, without an error', async () => {

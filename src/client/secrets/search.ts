@@ -1,5 +1,6 @@
+import { anchorsOf, casesOf } from './anchors.js';
 import { Literal } from './literal.js';
-import { decode, FAMILIES, fold, isInvisible, isSpace, type Derived } from './views.js';
+import { decode, FAMILIES, fold, isInvisible, isSpace, lower, type Derived } from './views.js';
 
 /**
  * How many times a text is decoded at most (one family of escapes each time): a JSON body quoted as a JSON string in
@@ -9,9 +10,11 @@ import { decode, FAMILIES, fold, isInvisible, isSpace, type Derived } from './vi
 const MAX_DECODES = 3;
 
 export interface Needle<K> {
-  /** Folded (views.ts). */
+  /** Folded (views.ts); in lower case when caseless. */
   text: string;
   kind: K;
+  /** Found in any casing: searched for in the text in lower case. */
+  caseless?: boolean;
 }
 
 export interface Span<K> {
@@ -41,13 +44,20 @@ const isAlnum = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 
 
 /**
  * Finds secrets (as folded needles) in a text, as it is and in every view of it (views.ts), in time linear in the
- * text. The text is not decoded whole: a secret written with escapes stands in a run of characters that are each part
- * of an escape or of the secret itself (a "segment"), so only the segments around an escape, long enough to hold the
- * shortest secret, are decoded. In prose a segment is a word: a reply without a secret costs a few native scans
+ * text. The text is not decoded whole: a secret stands in a run of characters that are each part of an escape or of
+ * the secret itself (a "segment"), so only the segments around an escape or a rare character of a secret (an
+ * "anchor", anchors.ts), long enough to hold the shortest secret, are looked at closer: folded (invisible characters
+ * dropped), decoded, in lower case. In prose a segment is a word: a reply without a secret costs a few native scans
  * (indexOf), whatever escapes it holds.
  */
 export class Finder<K> {
-  readonly #needles: readonly { literal: Literal; kind: K }[];
+  readonly #needles: readonly { literal: Literal; kind: K; caseless: boolean }[];
+  /** Needles with no anchor (anchors.ts): searched in the text as it is. */
+  readonly #unanchored: readonly { literal: Literal; kind: K }[];
+  /** Characters that start a segment: those escapes start with, then the anchors. */
+  readonly #triggers: readonly string[];
+  /** For each trigger: whether it starts a segment wherever it stands (an anchor), not only where it starts an escape. */
+  readonly #anchor: readonly boolean[];
   readonly #shortest: number;
   /** SECRET_CHAR, SYNTAX_CHAR, or 0 for a code unit that stands in no secret, in any form: it bounds the segments. */
   readonly #within = new Uint8Array(0x10000);
@@ -57,13 +67,18 @@ export class Finder<K> {
   readonly #folds: RegExp | undefined;
 
   constructor(needles: readonly Needle<K>[]) {
-    this.#needles = needles.map((n) => ({ literal: new Literal(n.text), kind: n.kind }));
+    this.#needles = needles.map((n) => ({ literal: new Literal(n.text), kind: n.kind, caseless: n.caseless === true }));
     this.#shortest = Math.min(...needles.map((n) => n.text.length));
+    const anchors = anchorsOf(this.#needles.map((n) => ({ text: n.literal.text, caseless: n.caseless })));
+    this.#unanchored = anchors.unanchored.map((i) => this.#needles[i]!);
+    const escapes = ['\\', '&', '%'].filter((c) => !anchors.chars.includes(c));
+    this.#triggers = [...escapes, ...anchors.chars];
+    this.#anchor = this.#triggers.map((_, i) => i >= escapes.length);
     const within = this.#within;
-    // an invisible character may be inside a secret (fold drops it): it joins the segment, though nothing looks for it
+    // an invisible character may be inside a secret (fold drops it): it joins the segment
     for (let c = 0; c < 0x10000; c++) if (isAlnum(c) || isInvisible(c)) within[c] = SYNTAX_CHAR;
     for (const char of SYNTAX) within[char.charCodeAt(0)] = SYNTAX_CHAR;
-    for (const { text } of needles) for (let i = 0; i < text.length; i++) within[text.charCodeAt(i)] = SECRET_CHAR;
+    for (const { text, caseless } of needles) for (const char of text) for (const form of casesOf(char, caseless === true)) for (let i = 0; i < form.length; i++) within[form.charCodeAt(i)] = SECRET_CHAR;
     this.#spaced = needles.some((n) => n.text.includes(' '));
     if (this.#spaced) for (let c = 0; c < 0x10000; c++) if (isSpace(c)) within[c] = SECRET_CHAR;
     const folds = [...(this.#spaced ? [SPACES] : []), ...(needles.some((n) => n.text.includes('"')) ? [QUOTES] : []), ...(needles.some((n) => n.text.includes('+')) ? [PLUSES] : [])];
@@ -73,43 +88,43 @@ export class Finder<K> {
   /** Whether `text` holds a secret, as it is or in a view. */
   holds(text: string): boolean {
     if (text.length < this.#shortest) return false;
-    for (const { literal } of this.#needles) if (literal.in(text)) return true;
+    for (const { literal } of this.#unanchored) if (literal.in(text)) return true;
     return this.#segments(text, (start, end) => this.#viewsHold(text.slice(start, end), 0, new Set()));
   }
 
   /** Where the secrets stand in `text`: as they are, and in views of its segments. Spans may overlap. */
   spans(text: string): Span<K>[] {
     const spans: Span<K>[] = [];
-    for (const { literal, kind } of this.#needles) for (const i of literal.every(text)) spans.push({ start: i, end: i + literal.text.length, kind });
+    for (const { literal, kind } of this.#unanchored) for (const i of literal.every(text)) spans.push({ start: i, end: i + literal.text.length, kind });
     this.#segments(text, (start, end) => {
-      for (const span of this.#viewSpans({ text: text.slice(start, end), from: undefined })) spans.push({ ...span, start: span.start + start, end: span.end + start });
+      for (const span of this.#viewSpans({ text: text.slice(start, end), from: undefined })) spans.push({ start: span.start + start, end: span.end + start, kind: span.kind });
       return false;
     });
     return spans;
   }
 
   /**
-   * Calls `visit` on each segment around an escape (or a character fold changes), long enough to hold a secret, until
-   * it returns true. An escape that stands for a character in no secret (`\"` or `\n` beside a code of letters) is
-   * passed over: no secret can stand across it, so without another escape its segment holds a secret only as it is,
-   * which `holds` looks for first.
+   * Calls `visit` on each segment around an anchor, an escape (or a character fold changes), long enough to hold a
+   * secret, until it returns true. Every secret has an anchor in it (unless it is searched as it is), in some casing or
+   * escaped, so every segment that may hold one is visited. An escape that stands for a character in no secret (`\"`
+   * or `\n` beside a code of letters) is passed over: no secret can stand across it.
    */
   #segments(text: string, visit: (start: number, end: number) => boolean): boolean {
     let covered = 0; // the end of the last segment visited
-    let slash = text.indexOf('\\');
-    let amp = text.indexOf('&');
-    let pct = text.indexOf('%');
-    while (slash >= 0 || amp >= 0 || pct >= 0) {
-      const p = Math.min(slash < 0 ? Infinity : slash, amp < 0 ? Infinity : amp, pct < 0 ? Infinity : pct);
-      if (this.#matters(text, p)) {
+    const triggers = this.#triggers;
+    const next = triggers.map((c) => text.indexOf(c));
+    for (;;) {
+      let k = -1;
+      for (let i = 0; i < next.length; i++) if (next[i]! >= 0 && (k < 0 || next[i]! < next[k]!)) k = i;
+      if (k < 0) break;
+      const p = next[k]!;
+      if (this.#anchor[k] || this.#matters(text, p)) {
         const [start, end] = this.#segment(text, p, p + 1);
         if (end - start >= this.#shortest && visit(start, end)) return true;
         covered = end;
       }
       const from = Math.max(p + 1, covered);
-      if (slash >= 0 && slash < from) slash = text.indexOf('\\', from);
-      if (amp >= 0 && amp < from) amp = text.indexOf('&', from);
-      if (pct >= 0 && pct < from) pct = text.indexOf('%', from);
+      for (let i = 0; i < next.length; i++) if (next[i]! >= 0 && next[i]! < from) next[i] = text.indexOf(triggers[i]!, from);
     }
     const folds = this.#folds;
     if (folds === undefined) return false;
@@ -159,7 +174,8 @@ export class Finder<K> {
    */
   #viewsHold(level: string, depth: number, seen: Set<string>): boolean {
     const view = fold(level, false)?.text ?? level;
-    for (const { literal } of this.#needles) if (literal.in(view)) return true;
+    let lowered: string | undefined;
+    for (const { literal, caseless } of this.#needles) if (literal.in(caseless ? (lowered ??= lower(view)) : view)) return true;
     if (depth === MAX_DECODES) return false;
     for (const family of FAMILIES) {
       const next = decode(level, family, false)?.text;
@@ -179,7 +195,15 @@ export class Finder<K> {
       const j = view ? view.from![i]! : i;
       return outer ? outer[j]! : j;
     };
-    for (const { literal, kind } of this.#needles) for (const i of literal.every(within)) spans.push({ start: source(i), end: source(i + literal.text.length), kind });
+    let lowered: string | undefined; // each character where it stood: the same map
+    for (const { literal, kind, caseless } of this.#needles) {
+      let last: Span<K> | undefined; // overlapping occurrences of a needle make one span (a periodic text has many)
+      for (const i of literal.every(caseless ? (lowered ??= lower(within)) : within)) {
+        const [start, end] = [source(i), source(i + literal.text.length)];
+        if (last !== undefined && start < last.end) last.end = Math.max(last.end, end);
+        else spans.push((last = { start, end, kind }));
+      }
+    }
     if (depth === MAX_DECODES) return spans;
     for (const family of FAMILIES) {
       const next = decode(level.text, family, true);

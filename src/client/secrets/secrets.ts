@@ -1,7 +1,8 @@
 import { toWindows1252, windows1252 } from '../../util/windows-1252.js';
+import { base64Forms, reach } from './base64.js';
 import { LiteralBytes } from './literal.js';
-import { Finder, type Span } from './search.js';
-import { fold } from './views.js';
+import { Finder, type Needle, type Span } from './search.js';
+import { fold, lower } from './views.js';
 
 /**
  * Secrets shorter than this (in characters) are not searched for: replacing every "ab" would garble a report, and a
@@ -72,6 +73,23 @@ function encodings(value: string): { bytes: Buffer; wide: 'le' | 'be' | undefine
 
 const folded = (text: string): string => fold(text, false)?.text ?? text;
 
+/**
+ * Whether a secret is written like a word (`bill`, `Bill`, `BILL`: letters only, in one case or capitalised): its
+ * other casings are ordinary words too, so it is found only in its own. Any other secret is found in any casing (a
+ * service that lower-cases the header it echoes).
+ */
+const wordLike = (value: string): boolean => /^(?:\p{Lu}?[\p{Ll}\p{M}]+|[\p{Lu}\p{M}]+)$/u.test(value);
+
+/** A secret's text in the forms a caseless search compares: in lower case, and upper then lower (`ß`, `SS`, `ss`). */
+const caseForms = (text: string): string[] => [...new Set([lower(text), lower(text.toUpperCase())])];
+
+/** What a needle stands for: the kind of its secret, and for a base64 form the characters around it to mask too. */
+interface Tag {
+  kind: SecretKind;
+  lead: number;
+  trail: number;
+}
+
 /** Spans sorted and joined where they overlap; each keeps the kind of the first. */
 function merged<S extends Span<SecretKind>>(spans: S[]): S[] {
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -93,14 +111,23 @@ function merged<S extends Span<SecretKind>>(spans: S[]): S[] {
 export class Secrets {
   readonly #text: { text: string; kind: SecretKind }[] = [];
   readonly #bytes: { needle: LiteralBytes; kind: SecretKind; wide: 'le' | 'be' | undefined }[] = [];
-  readonly #finder: Finder<SecretKind>;
+  readonly #finder: Finder<Tag>;
 
   /** Secrets shorter than MIN_SECRET_LENGTH are left out (the run warns about them, see tooShort). */
   constructor(secrets: readonly Secret[]) {
     const seenText = new Set<string>();
     const seenBytes = new Set<string>();
+    const needles: Needle<Tag>[] = [];
+    const seenNeedles = new Set<string>();
+    const add = (needle: Needle<Tag>): void => {
+      const key = `${needle.caseless === true}:${needle.text}`;
+      if (needle.text === '' || seenNeedles.has(key)) return;
+      seenNeedles.add(key);
+      needles.push(needle);
+    };
     for (const secret of secrets) {
       if (tooShort(secret.value)) continue;
+      const caseless = !wordLike(secret.value);
       // its letters composed or decomposed (`é` as e and a combining accent), as a service that normalizes writes them
       const values = new Set([secret.value, secret.value.normalize('NFC'), secret.value.normalize('NFD')]);
       for (const form of [...values, ...(secret.typed ?? [])]) {
@@ -110,16 +137,21 @@ export class Secrets {
           if (text === '' || seenText.has(text)) continue;
           seenText.add(text);
           this.#text.push({ text, kind: secret.kind });
+          for (const form of caseless ? caseForms(text) : [text]) add({ text: form, kind: { kind: secret.kind, lead: 0, trail: 0 }, caseless });
         }
       }
-      for (const { bytes, wide } of encodings(secret.value)) {
+      // its UTF-8 bytes (and Latin-1 ones, as a header carries them) in base64, as a proxy dumping headers writes them
+      const raw = [Buffer.from(secret.value, 'utf8'), ...(highest(secret.value) <= 0xff ? [Buffer.from(secret.value, 'latin1')] : [])];
+      for (const bytes of raw) for (const { text, lead, trail } of base64Forms(bytes)) add({ text: folded(text), kind: { kind: secret.kind, lead, trail } });
+      const cased = caseless ? new Set([secret.value, secret.value.toLowerCase(), secret.value.toUpperCase()]) : [secret.value];
+      for (const { bytes, wide } of [...cased].flatMap(encodings)) {
         const key = bytes.toString('hex');
         if (seenBytes.has(key)) continue;
         seenBytes.add(key);
         this.#bytes.push({ needle: new LiteralBytes(bytes), kind: secret.kind, wide });
       }
     }
-    this.#finder = new Finder(this.#text);
+    this.#finder = new Finder(needles);
   }
 
   /** Whether there is any secret to mask. */
@@ -137,7 +169,8 @@ export class Secrets {
     if (!this.holds(text)) return text;
     let out = '';
     let at = 0;
-    for (const span of merged(this.#finder.spans(text))) {
+    const spans = this.#finder.spans(text).map(({ start, end, kind: tag }) => ({ ...(tag.lead + tag.trail > 0 ? reach(text, { start, end }, tag) : { start, end }), kind: tag.kind }));
+    for (const span of merged(spans)) {
       out += text.slice(at, span.start) + maskOf(span.kind);
       at = span.end;
     }

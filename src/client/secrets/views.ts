@@ -11,7 +11,8 @@ import { LEGACY, NAMED } from './entities.js';
 // - fold: what a writer changes without meaning to: a run of whitespace becomes one space, a run of `"` one `"` (CSV
 //   doubles them), a run of `+` one `+`, and invisible characters (a soft hyphen, a zero-width space, NUL) go. A secret is
 //   folded the same way, so it is found however its spaces were written; one with a space is also searched with `+`
-//   in its place, as a form writes it (secrets.ts).
+//   in its place, as a form writes it (secrets.ts);
+// - lower: the text in lower case, for a secret found in any casing, each character where it stood.
 // The escapes are found by fixed regular expressions (none is built from a secret), which scan natively: the common
 // text, which holds few escapes, costs a scan, not a step of JavaScript per character.
 
@@ -136,8 +137,11 @@ export function decode(text: string, family: Family, withFrom: boolean): Derived
   return out === text ? undefined : { text: out, from };
 }
 
-/** Characters fold drops: invisible ones, and NUL (a UTF-16 body read as UTF-8 has one after each ASCII character). */
-export const INVISIBLE = /[\0\u00ad\u200b-\u200d\u2060\ufeff]/;
+/**
+ * Characters fold drops: invisible format characters (a soft hyphen, zero-width spaces and joiners, direction marks, a
+ * byte order mark), and NUL (a UTF-16 body read as UTF-8 has one after each ASCII character).
+ */
+export const INVISIBLE = /[\0\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/;
 /** Whitespace other than a plain space: fold makes each a space. */
 export const OTHER_SPACE = /[\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'g');
@@ -159,7 +163,8 @@ function folded(text: string): string {
 export const isSpace = (c: number): boolean =>
   c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 
-export const isInvisible = (c: number): boolean => c === 0 || c === 0xad || (c >= 0x200b && c <= 0x200d) || c === 0x2060 || c === 0xfeff;
+export const isInvisible = (c: number): boolean =>
+  c === 0 || c === 0xad || c === 0x61c || c === 0x180e || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x206f) || c === 0xfeff;
 
 /** `text` folded (see above); undefined when folding changes nothing. */
 export function fold(text: string, withFrom: boolean): Derived | undefined {
@@ -181,4 +186,14 @@ export function fold(text: string, withFrom: boolean): Derived | undefined {
   }
   from.push(text.length);
   return { text: out, from };
+}
+
+/** `text` in lower case, each character where it stood: one whose lower case is longer (`İ`) is kept as it is. */
+export function lower(text: string): string {
+  const out = text.toLowerCase();
+  if (out.length === text.length) return out; // no character grew (none shrinks): each is where it was
+  return text.replace(/./gsu, (c) => {
+    const l = c.toLowerCase();
+    return l.length === c.length ? l : c;
+  });
 }
