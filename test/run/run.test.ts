@@ -128,6 +128,9 @@ describe('runEvaluation against a spec server', () => {
       resumed: { fromJournal: 3, asked: 0, rerun: 'errors' },
     });
     expect(resumed.report.results).toEqual(first.report.results);
+    // it started when its journal did (trend orders nights by it), and its duration spans the pause
+    expect(resumed.report.run.startedAt).toBe(first.report.run.startedAt);
+    expect(resumed.report.run.durationMs).toBe(Date.parse(resumed.report.run.finishedAt) - Date.parse(first.report.run.startedAt));
     // an option that decides outcomes, given differently, is refused naming both values
     await expect(runEvaluation({ resume: true, journalDir: out, agentCode: 'c', timeoutMs: 99 })).rejects.toThrow('--timeout differs (journal 1234, now 99)');
     // a new run into it is refused before anything is sent: the journal is another run's

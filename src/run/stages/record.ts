@@ -58,7 +58,9 @@ export class Recorder {
     }
     const store = journal ? journalStore(journal.path, total) : memoryStore(total);
     const repeats = o.repeat > 1 ? new RepeatStore(o.repeat, total, journal?.path) : undefined;
-    return new Recorder(startedAt, prior?.contents.header.run ?? header.run, journal, store, repeats);
+    // a resumed run started when its journal did: trend orders nights by it, and its duration spans the pause
+    const started = prior ? new Date(prior.contents.header.startedAt) : startedAt;
+    return new Recorder(Number.isNaN(started.getTime()) ? startedAt : started, prior?.contents.header.run ?? header.run, journal, store, repeats);
   }
 
   /** Records asking `k` of question `index`. */
