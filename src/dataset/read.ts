@@ -11,7 +11,7 @@ import { IdHashes } from './ids.js';
 import { isConversation, questionsOfItem, type DatasetItem, type Question } from '../model/question.js';
 import { conversationOfRows, parseConversationLine, type ConversationResult } from './conversation.js';
 import { isBlank, parseRow, type RawRow } from './row.js';
-import { canonicalColumn, nearMissMessage, nearMissOf } from './columns.js';
+import { canonicalColumn, columnProblem } from './columns.js';
 import { MetadataReader, type MetadataSummary } from './metadata.js';
 import { RegionLanguageCounter, type RegionLanguages } from './language-note.js';
 import { isJudged } from './unlabeled-note.js';
@@ -139,10 +139,11 @@ export async function checkQuestions(
     } else count++;
     visit(item);
   }
-  // a column named like a known one would be ignored, and its questions judged without it: every one is an error
+  // a column named like a known one, or as an expectation (expected_*), would be ignored or kept as a note, and its
+  // questions judged without it: every one is an error
   const nearMisses = [...columns].flatMap(([column, line]) => {
-    const near = nearMissOf(column);
-    return near.length > 0 ? [{ file: path, line, message: nearMissMessage(column, near) }] : [];
+    const message = columnProblem(column);
+    return message !== undefined ? [{ file: path, line, message }] : [];
   });
   if (nearMisses.length > 0) problems.splice(0, problems.length, ...[...problems, ...nearMisses].sort((a, b) => a.line - b.line));
   const duplicates = await duplicateIds(source, ids.collidingLines(), problems);

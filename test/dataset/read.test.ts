@@ -157,3 +157,31 @@ describe('readDataset: matchers', () => {
     ]);
   });
 });
+
+describe('readDataset: the reserved prefixes expected_ and expect_', () => {
+  const known = 'expected_answer, expected_sequence, expected_label, expected_category, expected_sub_category, expected_tag, expect, expect_post_processed or expect_dialog';
+  it('refuses an unknown expected_* column, in a CSV header (line 1), even beside a known one, and every JSONL key at its row', async () => {
+    expect(await problemsOf('seqno.csv', 'id,question,expected_sequence_number,expect\nq1,hello,999,answer\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(`seqno\\.csv:1: column "expected_sequence_number" is not a known column: did you mean expected_sequence\\? \\(a column named expected_\\* or expect_\\* is an expectation: ${known}; name a column of your own without that prefix\\)$`),
+      ),
+    ]);
+    expect(await problemsOf('beside.csv', 'id,question,expected_label,Expected Intent\nq1,hello,greeting,hi\n')).toEqual([
+      expect.stringMatching(/beside\.csv:1: column "Expected Intent" is not a known column: did you mean expected_label\? \(a column named expected_\* or expect_\*/),
+    ]);
+    const jsonl = [
+      { id: 'a', question: 'hello', expected_label: 'greeting' },
+      { id: 'b', question: 'bye', expected_text: 'Goodbye!' },
+      { id: 'c', turns: [{ question: 'I am moving house', expected_label: 'moving_house' }, { question: 'next month', expect_dialog_state: 'none' }] },
+    ];
+    expect(await problemsOf('keys.jsonl', jsonl.map((o) => JSON.stringify(o)).join('\n'))).toEqual([
+      expect.stringMatching(/keys\.jsonl:2: column "expected_text" is not a known column: did you mean expected_answer\? \(a column named expected_\*/),
+      expect.stringMatching(/keys\.jsonl:3: column "expect_dialog_state" is not a known column: did you mean expect_dialog\? \(a column named expected_\*/),
+    ]);
+  });
+
+  it('keeps the columns the set may call its own (notes, expected, expectation) as metadata', async () => {
+    const ds = await readDataset(writeTemp(dir, 'own.csv', 'id,question,expected_label,notes,expected,expectation\nq1,hello,greeting,n,yes,high\n'));
+    expect(ds.metadata.columns).toEqual(['notes', 'expected', 'expectation']);
+  });
+});
