@@ -427,6 +427,26 @@ export function csvDelimiter(start: string): ',' | ';' | '\t' {
   return (([';', '\t'] as const).find((d) => names(d).includes('question')) ?? ',');
 }
 
+/**
+ * A problem for each name a CSV header gives more than once (as the reader names columns: trimmed), in the order of
+ * their first column: a row would keep only the last one's value. Empty names (the separators a spreadsheet leaves
+ * after the last column) are no columns.
+ */
+function repeatedColumns(header: readonly string[]): string[] {
+  const places = new Map<string, number[]>();
+  header.forEach((name, i) => {
+    if (name === '') return;
+    const at = places.get(name);
+    if (at) at.push(i + 1);
+    else places.set(name, [i + 1]);
+  });
+  return [...places].flatMap(([name, at]) => {
+    if (at.length < 2) return [];
+    const times = at.length === 2 ? 'twice' : `${at.length} times`;
+    return [`column ${JSON.stringify(name)} appears ${times} (columns ${at.slice(0, -1).join(', ')} and ${at.at(-1)}): each column is named once (rename or remove the others)`];
+  });
+}
+
 async function* csvRows(text: AsyncIterable<string>, path: string, problems: Problems, onHeader: (names: string[]) => void): AsyncGenerator<Row> {
   const pieces = text[Symbol.asyncIterator]();
   const first = await pieces.next();
@@ -449,10 +469,13 @@ async function* csvRows(text: AsyncIterable<string>, path: string, problems: Pro
       if (!header) {
         header = record.map((h) => h.trim());
         onHeader(header);
+        const repeated = repeatedColumns(header);
+        for (const message of repeated) problems.push({ file: path, line, message });
         if (!header.includes('question')) {
           problems.push({ file: path, line, message: `the header has no "question" column (found: ${header.join(', ')})` });
           return;
         }
+        if (repeated.length > 0) return; // each row would keep the last of the columns: none is read
         continue;
       }
       if (record.every((cell) => cell.trim() === '')) continue; // a row of separators only (,,,), as spreadsheets leave below the data: blank

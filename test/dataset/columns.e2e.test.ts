@@ -165,6 +165,7 @@ describe('what was read without a word (exit 0, its questions judged without it)
   // each was exit 0, its questions judged "correct" whatever the answer, or with their first value dropped
   const cases = {
     'seqno.csv': ['id,question,expected_sequence_number,expect\nq1,hello,999,answer\n', ['1: error: column "expected_sequence_number" is not a known column: did you mean expected_sequence? (a column named expected_* or expect_*']],
+    'twice.csv': ['id,question,expected_label,expected_label\nq1,hello,greeting,bogus\n', ['1: error: column "expected_label" appears twice (columns 3 and 4)']],
   } as const;
 
   it('validate: exit 2, each at its file:line, no stack trace', async () => {

@@ -185,3 +185,21 @@ describe('readDataset: the reserved prefixes expected_ and expect_', () => {
     expect(ds.metadata.columns).toEqual(['notes', 'expected', 'expectation']);
   });
 });
+
+describe('readDataset: a column named twice in the header', () => {
+  it('refuses every name the header repeats, metadata included, after trimming (the last column would silently win)', async () => {
+    expect(await problemsOf('twice.csv', 'id,question,expected_label,expected_label\nq1,hello,greeting,bogus\n')).toEqual([
+      expect.stringMatching(/twice\.csv:1: column "expected_label" appears twice \(columns 3 and 4\): each column is named once \(rename or remove the others\)$/),
+    ]);
+    expect(await problemsOf('spaces.csv', 'id,question, expected_label,expected_label ,notes,question,notes,notes\nq1,a,b,c,d,e,f,g\n')).toEqual([
+      expect.stringMatching(/spaces\.csv:1: column "question" appears twice \(columns 2 and 6\)/),
+      expect.stringMatching(/spaces\.csv:1: column "expected_label" appears twice \(columns 3 and 4\)/),
+      expect.stringMatching(/spaces\.csv:1: column "notes" appears 3 times \(columns 5, 7 and 8\)/),
+    ]);
+  });
+
+  it('leaves empty header cells alone (the separators a spreadsheet leaves after the last column)', async () => {
+    const ds = await readDataset(writeTemp(dir, 'trailing.csv', 'id,question,expected_label,,\nq1,hello,greeting,,\n'));
+    expect(ds.questions.map((q) => q.expected)).toEqual([{ label: ['greeting'] }]);
+  });
+});
