@@ -166,6 +166,10 @@ describe('what was read without a word (exit 0, its questions judged without it)
   const cases = {
     'seqno.csv': ['id,question,expected_sequence_number,expect\nq1,hello,999,answer\n', ['1: error: column "expected_sequence_number" is not a known column: did you mean expected_sequence? (a column named expected_* or expect_*']],
     'twice.csv': ['id,question,expected_label,expected_label\nq1,hello,greeting,bogus\n', ['1: error: column "expected_label" appears twice (columns 3 and 4)']],
+    'empty.csv': [
+      'id,question,expected_answer\nq1,hello,contains:\nq2,hi,re:\nq3,hey, || \nq4,sunny?,CONTAINS:sun\n',
+      ['2: error: expected_answer "contains:" is an empty matcher', '3: error: expected_answer "re:" is an empty matcher', '4: error: expected_answer " || " has an empty alternative', '5: error: expected_answer "CONTAINS:sun" starts with "CONTAINS:", which is no matcher'],
+    ],
   } as const;
 
   it('validate: exit 2, each at its file:line, no stack trace', async () => {
