@@ -76,3 +76,53 @@ export const didYouMean = (columns: readonly string[]): string =>
 
 /** The error of a near-miss column, as validate and run print it at the line where it first appears. */
 export const nearMissMessage = (name: string, columns: readonly string[]): string => `column ${JSON.stringify(name)} is not a known column: ${didYouMean(columns)}`;
+
+/** The prefixes of expectation and turn-check columns: a column named with one is never the set's own. */
+const RESERVED_PREFIXES = ['expected_', 'expect_'] as const;
+
+/** The columns that say what is expected, with the noun each is known by (`sequence` for expected_sequence). */
+const EXPECTING: readonly (readonly [noun: string, column: string])[] = TARGETS.filter(([noun, column]) => noun !== column);
+
+/** Other words for an expectation's noun, as question sets name them (`expected_text`, `expected_intent`). */
+const SYNONYMS: ReadonlyMap<string, string> = new Map([['text', 'answer'], ['response', 'answer'], ['reply', 'answer'], ['intent', 'label'], ['seq', 'sequence'], ['number', 'sequence']]);
+
+/**
+ * The expectation column an unknown `expected_*` / `expect_*` name most likely means, if any: one whose noun is among
+ * its words (the longest: `expected_sequence_number` → expected_sequence, `expected_top1_label` → expected_label),
+ * else one of whose noun a word is a synonym (`expected_text` → expected_answer) or an abbreviation of 3 letters or
+ * more (`expected_seq`).
+ */
+function nearestExpectation(noun: string): string | undefined {
+  const words = `_${noun}_`;
+  const among = EXPECTING.filter(([n]) => words.includes(`_${n}_`)).sort(([a], [b]) => b.length - a.length)[0];
+  if (among) return among[1];
+  for (const word of noun.split('_')) {
+    const target = SYNONYMS.get(word) ?? (word.length >= 3 ? EXPECTING.find(([n]) => n.startsWith(word))?.[0] : undefined);
+    const found = EXPECTING.find(([n]) => n === target);
+    if (found) return found[1];
+  }
+  return undefined;
+}
+
+const EXPECTATION_COLUMNS = DATASET_COLUMNS.filter((c) => c === 'expect' || RESERVED_PREFIXES.some((p) => c.startsWith(p)));
+
+/**
+ * Why a dataset column (a CSV header or JSONL key) cannot be read as the set's own, or undefined when it is known or
+ * can: a near miss of a known column (nearMissOf), or any other name with the prefix of an expectation, `expected_`
+ * or `expect_` (case, spaces and camelCase set aside, as for near misses): kept as a note, `expected_sequence_number`
+ * would leave its questions unlabeled or met by any answer.
+ */
+export function columnProblem(name: string): string | undefined {
+  if (KNOWN.has(name)) return undefined;
+  const near = nearMissOf(name);
+  if (near.length > 0) return nearMissMessage(name, near);
+  const canon = canonicalColumn(name);
+  const prefix = RESERVED_PREFIXES.find((p) => canon.startsWith(p));
+  if (prefix === undefined) return undefined;
+  const nearest = nearestExpectation(canon.slice(prefix.length));
+  const known = `${EXPECTATION_COLUMNS.slice(0, -1).join(', ')} or ${EXPECTATION_COLUMNS.at(-1)}`;
+  return (
+    `column ${JSON.stringify(name)} is not a known column: ${nearest === undefined ? '' : `${didYouMean([nearest])} `}` +
+    `(a column named expected_* or expect_* is an expectation: ${known}; name a column of your own without that prefix)`
+  );
+}

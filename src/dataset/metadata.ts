@@ -1,6 +1,6 @@
 import type { InputProblem } from '../errors.js';
 import type { RunInfo } from '../model/report.js';
-import { isKnownColumn, nearMissOf } from './columns.js';
+import { columnProblem, isKnownColumn } from './columns.js';
 import type { RawRow } from './row.js';
 import { setOwn } from '../util/own.js';
 
@@ -38,7 +38,8 @@ function valueText(v: unknown): string | undefined {
  * Reads the metadata of each row in one pass over a dataset: the columns of its own that it carries (notes, owners),
  * shown beside each question's result. Columns are admitted in order of first appearance, up to
  * MAX_METADATA_COLUMNS, so every pass over the same bytes keeps the same ones. A column named like a known one
- * (`expected_lable`) is no metadata: the reader reports it as an error (see nearMissOf).
+ * (`expected_lable`), or as an expectation (`expected_intent`), is no metadata: the reader reports it as an error (see
+ * columnProblem).
  */
 export class MetadataReader {
   readonly #kept = new Set<string>();
@@ -89,7 +90,7 @@ export class MetadataReader {
   #isOwn(column: string): boolean {
     let own = this.#own.get(column);
     if (own === undefined) {
-      own = column.trim() !== '' && !isKnownColumn(column) && nearMissOf(column).length === 0;
+      own = column.trim() !== '' && !isKnownColumn(column) && columnProblem(column) === undefined;
       if (this.#own.size < 1000) this.#own.set(column, own);
     }
     return own;

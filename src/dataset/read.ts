@@ -11,7 +11,7 @@ import { IdHashes } from './ids.js';
 import { isConversation, questionsOfItem, type DatasetItem, type Question } from '../model/question.js';
 import { conversationOfRows, parseConversationLine, type ConversationResult } from './conversation.js';
 import { isBlank, parseRow, type RawRow } from './row.js';
-import { canonicalColumn, nearMissMessage, nearMissOf } from './columns.js';
+import { canonicalColumn, columnProblem } from './columns.js';
 import { MetadataReader, type MetadataSummary } from './metadata.js';
 import { RegionLanguageCounter, type RegionLanguages } from './language-note.js';
 import { isJudged } from './unlabeled-note.js';
@@ -139,10 +139,11 @@ export async function checkQuestions(
     } else count++;
     visit(item);
   }
-  // a column named like a known one would be ignored, and its questions judged without it: every one is an error
+  // a column named like a known one, or as an expectation (expected_*), would be ignored or kept as a note, and its
+  // questions judged without it: every one is an error
   const nearMisses = [...columns].flatMap(([column, line]) => {
-    const near = nearMissOf(column);
-    return near.length > 0 ? [{ file: path, line, message: nearMissMessage(column, near) }] : [];
+    const message = columnProblem(column);
+    return message !== undefined ? [{ file: path, line, message }] : [];
   });
   if (nearMisses.length > 0) problems.splice(0, problems.length, ...[...problems, ...nearMisses].sort((a, b) => a.line - b.line));
   const duplicates = await duplicateIds(source, ids.collidingLines(), problems);
@@ -426,6 +427,26 @@ export function csvDelimiter(start: string): ',' | ';' | '\t' {
   return (([';', '\t'] as const).find((d) => names(d).includes('question')) ?? ',');
 }
 
+/**
+ * A problem for each name a CSV header gives more than once (as the reader names columns: trimmed), in the order of
+ * their first column: a row would keep only the last one's value. Empty names (the separators a spreadsheet leaves
+ * after the last column) are no columns.
+ */
+function repeatedColumns(header: readonly string[]): string[] {
+  const places = new Map<string, number[]>();
+  header.forEach((name, i) => {
+    if (name === '') return;
+    const at = places.get(name);
+    if (at) at.push(i + 1);
+    else places.set(name, [i + 1]);
+  });
+  return [...places].flatMap(([name, at]) => {
+    if (at.length < 2) return [];
+    const times = at.length === 2 ? 'twice' : `${at.length} times`;
+    return [`column ${JSON.stringify(name)} appears ${times} (columns ${at.slice(0, -1).join(', ')} and ${at.at(-1)}): each column is named once (rename or remove the others)`];
+  });
+}
+
 async function* csvRows(text: AsyncIterable<string>, path: string, problems: Problems, onHeader: (names: string[]) => void): AsyncGenerator<Row> {
   const pieces = text[Symbol.asyncIterator]();
   const first = await pieces.next();
@@ -448,10 +469,13 @@ async function* csvRows(text: AsyncIterable<string>, path: string, problems: Pro
       if (!header) {
         header = record.map((h) => h.trim());
         onHeader(header);
+        const repeated = repeatedColumns(header);
+        for (const message of repeated) problems.push({ file: path, line, message });
         if (!header.includes('question')) {
           problems.push({ file: path, line, message: `the header has no "question" column (found: ${header.join(', ')})` });
           return;
         }
+        if (repeated.length > 0) return; // each row would keep the last of the columns: none is read
         continue;
       }
       if (record.every((cell) => cell.trim() === '')) continue; // a row of separators only (,,,), as spreadsheets leave below the data: blank

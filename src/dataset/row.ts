@@ -50,17 +50,38 @@ export function idText(row: RawRow, key: string, problems: string[]): string | u
   return id;
 }
 
-/** A cell of alternatives: `a || b` in CSV, an array or a single value in JSONL. */
+const ALTERNATIVES_RULE = `(expected values separated by "${ALTERNATIVES_SEPARATOR}", a space on each side, none empty: refunds${ALTERNATIVES_SEPARATOR}returns; leave the cell empty to expect nothing)`;
+
+/**
+ * A cell of alternatives: `a || b` in CSV, an array or a single value in JSONL. An empty alternative (` || `, `a || `,
+ * `["a", ""]`) or list (`[]`) is a problem, not a cell that expects nothing: left out, it would leave the question
+ * unlabeled or met by any answer; so is `||` without a space on each side (`a||b`, which would be one value).
+ */
 function alternatives(row: RawRow, key: string, problems: string[]): string[] | undefined {
   const v = row[key];
   if (isBlank(v)) return undefined;
-  const parts = Array.isArray(v) ? v : typeof v === 'string' ? v.split(ALTERNATIVES_SEPARATOR) : [v];
+  if (Array.isArray(v) && v.length === 0) {
+    problems.push(`${key} [] is an empty list (expected one value or more, e.g. ["refunds", "returns"]; leave the key out to expect nothing)`);
+    return undefined;
+  }
+  const parts: unknown[] = Array.isArray(v) ? v : typeof v === 'string' ? v.split(ALTERNATIVES_SEPARATOR) : [v];
   const values: string[] = [];
+  let empty = false;
+  let unspaced = false;
   for (const part of parts) {
     if (typeof part === 'number') values.push(String(part));
-    else if (typeof part === 'string' && part.trim() !== '') values.push(part.trim());
     else if (typeof part !== 'string') problems.push(`column "${key}" holds ${JSON.stringify(part)} (expected text or a number)`);
+    else {
+      const value = part.trim();
+      // `a ||`: a cell's last separator, its space trimmed away
+      if (value === '' || (typeof v === 'string' && (value.startsWith('||') || value.endsWith('||')))) empty = true;
+      else if (typeof v === 'string' && value.includes('||')) unspaced = true;
+      else values.push(value);
+    }
   }
+  const written = JSON.stringify(v);
+  if (empty) problems.push(`${key} ${written} has an empty alternative ${ALTERNATIVES_RULE}`);
+  else if (unspaced) problems.push(`${key} ${written} has "||" without a space on each side ${ALTERNATIVES_RULE}`);
   return values.length > 0 ? values : undefined;
 }
 

@@ -84,6 +84,9 @@ export const MATCHER_PREFIXES = {
 type Prefix = keyof typeof MATCHER_PREFIXES;
 const PREFIXES = Object.keys(MATCHER_PREFIXES) as Prefix[];
 
+/** A value of each matcher, as messages suggest one. */
+const MATCHER_EXAMPLES: Record<Prefix, string> = { 'contains:': 'contains:by card', 're:': 're:^pay(ment)?s?$' };
+
 const prefixOf = (value: string): Prefix | undefined => PREFIXES.find((p) => value.startsWith(p));
 
 /** A value without a matcher prefix: compared for equality after normalizeText. */
@@ -107,11 +110,24 @@ export function compileValue(value: string): TextTest {
   return test;
 }
 
+const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+
 /**
- * What is wrong with a value, to follow `column "value" ` in a message, or undefined when it compiles: `is not a valid
- * regular expression: ... (e.g. {example})`, or, for one answer-eval cannot run in linear time, why and what to write.
+ * What is wrong with a value, to follow `column "value" ` in a message, or undefined when it compiles: a matcher with
+ * nothing after its prefix (met by any text); a prefix in another case (`CONTAINS:sun`, which would be compared as
+ * text, and never met); `is not a valid regular expression: ... (e.g. {example})`, or, for one answer-eval cannot run
+ * in linear time, why and what to write.
  */
 export function valueProblem(value: string, example: string): string | undefined {
+  const prefix = prefixOf(value);
+  if (prefix !== undefined && normalizeText(value.slice(prefix.length)) === '') {
+    return `is an empty matcher: "${prefix}" with nothing after it is met by any text (e.g. ${MATCHER_EXAMPLES[prefix]}; leave the cell empty to expect nothing)`;
+  }
+  const cased = prefix === undefined ? PREFIXES.find((p) => value.slice(0, p.length).toLowerCase() === p) : undefined;
+  if (cased !== undefined) {
+    const rest = value.slice(cased.length);
+    return `starts with "${value.slice(0, cased.length)}", which is no matcher: matcher prefixes are lower case (${cased}${rest}; for the text itself, re:^${escapeRegex(normalizeText(value))}$)`;
+  }
   try {
     compileValue(value);
     return undefined;

@@ -160,3 +160,35 @@ describe('a set of which no question expects anything', () => {
     expect((await runCli(['validate', '-d', one])).stdout).toBe(`${one}: 2 questions, 0 errors, 0 warnings\n`);
   });
 });
+
+describe('what was read without a word (exit 0, its questions judged without it)', () => {
+  // each was exit 0, its questions judged "correct" whatever the answer, or with their first value dropped
+  const cases = {
+    'seqno.csv': ['id,question,expected_sequence_number,expect\nq1,hello,999,answer\n', ['1: error: column "expected_sequence_number" is not a known column: did you mean expected_sequence? (a column named expected_* or expect_*']],
+    'twice.csv': ['id,question,expected_label,expected_label\nq1,hello,greeting,bogus\n', ['1: error: column "expected_label" appears twice (columns 3 and 4)']],
+    'empty.csv': [
+      'id,question,expected_answer\nq1,hello,contains:\nq2,hi,re:\nq3,hey, || \nq4,sunny?,CONTAINS:sun\n',
+      ['2: error: expected_answer "contains:" is an empty matcher', '3: error: expected_answer "re:" is an empty matcher', '4: error: expected_answer " || " has an empty alternative', '5: error: expected_answer "CONTAINS:sun" starts with "CONTAINS:", which is no matcher'],
+    ],
+  } as const;
+
+  it('validate: exit 2, each at its file:line, no stack trace', async () => {
+    for (const [name, [content, errors]] of Object.entries(cases)) {
+      const file = writeTemp(dir, name, content);
+      const v = await runCli(['validate', '-d', file]);
+      expect(v.code, v.stdout + v.stderr).toBe(2);
+      expect(v.stdout.split('\n').filter((l) => l.includes(': error: ')).length, v.stdout).toBe(errors.length);
+      for (const e of errors) expect(v.stdout).toContain(`${file}:${e}`);
+      expect(v.stderr).not.toMatch(/\bat .*\.js:\d+/);
+    }
+  });
+
+  it('run: exit 2 before anything is sent', async () => {
+    const file = writeTemp(dir, 'seqno-run.csv', cases['seqno.csv'][0]);
+    const out = join(dir, 'seqno-run');
+    const r = await runCli(['run', '-d', file, '-o', out, '--quiet']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`${file}:1: column "expected_sequence_number" is not a known column: did you mean expected_sequence?`);
+    expect(existsSync(out)).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalColumn, nearMissOf } from '../../src/dataset/columns.js';
+import { canonicalColumn, columnProblem, nearMissOf } from '../../src/dataset/columns.js';
 import { DATASET_COLUMNS } from '../../src/model/question.js';
 
 describe('dataset columns: near misses of a known column', () => {
@@ -53,5 +53,32 @@ describe('dataset columns: near misses of a known column', () => {
     ];
     expect(own.filter((name) => nearMissOf(name).length > 0)).toEqual([]);
     expect(DATASET_COLUMNS.filter((name) => nearMissOf(name).length > 0)).toEqual([]);
+  });
+
+  it('refuses any other column with the prefix expected_ or expect_ (an expectation that would be kept as a note), suggesting the nearest', () => {
+    const known =
+      'expected_answer, expected_sequence, expected_label, expected_category, expected_sub_category, expected_tag, expect, expect_post_processed or expect_dialog';
+    const message = (name: string, near?: string): string =>
+      `column ${JSON.stringify(name)} is not a known column: ${near === undefined ? '' : `did you mean ${near}? `}` +
+      `(a column named expected_* or expect_* is an expectation: ${known}; name a column of your own without that prefix)`;
+    const cases: Record<string, string | undefined> = {
+      expected_sequence_number: 'expected_sequence',
+      'Expected Sequence Number': 'expected_sequence',
+      expectedSequenceNumber: 'expected_sequence',
+      expected_seq: 'expected_sequence',
+      expected_top1_label: 'expected_label',
+      expected_text: 'expected_answer',
+      expected_response: 'expected_answer',
+      expected_intent: 'expected_label',
+      expect_text: 'expected_answer',
+      expected_dialog_state: 'expect_dialog',
+      expected_top1: undefined,
+      expect_foo: undefined,
+    };
+    for (const [name, near] of Object.entries(cases)) expect(columnProblem(name), name).toBe(message(name, near));
+    // a near miss keeps its shorter message; known columns and the set's own have none
+    expect(columnProblem('expected_lable')).toBe('column "expected_lable" is not a known column: did you mean expected_label?');
+    expect([...DATASET_COLUMNS, 'notes', 'expected', 'expectation', 'label_expected'].filter((n) => columnProblem(n) !== undefined)).toEqual([]);
+    expect(columnProblem('expected_by')).toBe(message('expected_by'));
   });
 });

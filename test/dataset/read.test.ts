@@ -157,3 +157,106 @@ describe('readDataset: matchers', () => {
     ]);
   });
 });
+
+describe('readDataset: the reserved prefixes expected_ and expect_', () => {
+  const known = 'expected_answer, expected_sequence, expected_label, expected_category, expected_sub_category, expected_tag, expect, expect_post_processed or expect_dialog';
+  it('refuses an unknown expected_* column, in a CSV header (line 1), even beside a known one, and every JSONL key at its row', async () => {
+    expect(await problemsOf('seqno.csv', 'id,question,expected_sequence_number,expect\nq1,hello,999,answer\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(`seqno\\.csv:1: column "expected_sequence_number" is not a known column: did you mean expected_sequence\\? \\(a column named expected_\\* or expect_\\* is an expectation: ${known}; name a column of your own without that prefix\\)$`),
+      ),
+    ]);
+    expect(await problemsOf('beside.csv', 'id,question,expected_label,Expected Intent\nq1,hello,greeting,hi\n')).toEqual([
+      expect.stringMatching(/beside\.csv:1: column "Expected Intent" is not a known column: did you mean expected_label\? \(a column named expected_\* or expect_\*/),
+    ]);
+    const jsonl = [
+      { id: 'a', question: 'hello', expected_label: 'greeting' },
+      { id: 'b', question: 'bye', expected_text: 'Goodbye!' },
+      { id: 'c', turns: [{ question: 'I am moving house', expected_label: 'moving_house' }, { question: 'next month', expect_dialog_state: 'none' }] },
+    ];
+    expect(await problemsOf('keys.jsonl', jsonl.map((o) => JSON.stringify(o)).join('\n'))).toEqual([
+      expect.stringMatching(/keys\.jsonl:2: column "expected_text" is not a known column: did you mean expected_answer\? \(a column named expected_\*/),
+      expect.stringMatching(/keys\.jsonl:3: column "expect_dialog_state" is not a known column: did you mean expect_dialog\? \(a column named expected_\*/),
+    ]);
+  });
+
+  it('keeps the columns the set may call its own (notes, expected, expectation) as metadata', async () => {
+    const ds = await readDataset(writeTemp(dir, 'own.csv', 'id,question,expected_label,notes,expected,expectation\nq1,hello,greeting,n,yes,high\n'));
+    expect(ds.metadata.columns).toEqual(['notes', 'expected', 'expectation']);
+  });
+});
+
+describe('readDataset: a column named twice in the header', () => {
+  it('refuses every name the header repeats, metadata included, after trimming (the last column would silently win)', async () => {
+    expect(await problemsOf('twice.csv', 'id,question,expected_label,expected_label\nq1,hello,greeting,bogus\n')).toEqual([
+      expect.stringMatching(/twice\.csv:1: column "expected_label" appears twice \(columns 3 and 4\): each column is named once \(rename or remove the others\)$/),
+    ]);
+    expect(await problemsOf('spaces.csv', 'id,question, expected_label,expected_label ,notes,question,notes,notes\nq1,a,b,c,d,e,f,g\n')).toEqual([
+      expect.stringMatching(/spaces\.csv:1: column "question" appears twice \(columns 2 and 6\)/),
+      expect.stringMatching(/spaces\.csv:1: column "expected_label" appears twice \(columns 3 and 4\)/),
+      expect.stringMatching(/spaces\.csv:1: column "notes" appears 3 times \(columns 5, 7 and 8\)/),
+    ]);
+  });
+
+  it('leaves empty header cells alone (the separators a spreadsheet leaves after the last column)', async () => {
+    const ds = await readDataset(writeTemp(dir, 'trailing.csv', 'id,question,expected_label,,\nq1,hello,greeting,,\n'));
+    expect(ds.questions.map((q) => q.expected)).toEqual([{ label: ['greeting'] }]);
+  });
+});
+
+describe('readDataset: empty matchers and alternatives', () => {
+  it('refuses a matcher with nothing after its prefix: it would be met by every answer', async () => {
+    const problems = await problemsOf(
+      'empty.csv',
+      'id,question,expected_answer,expected_label\nq1,hello,contains:,\nq2,hi,re:,\nq3,hey,"contains:   ",\nq4,yo,,contains: \t\nq5,ok,contains:sun,re:^greet\n',
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/empty\.csv:2: expected_answer "contains:" is an empty matcher: "contains:" with nothing after it is met by any text \(e\.g\. contains:by card; leave the cell empty to expect nothing\)$/),
+      expect.stringMatching(/empty\.csv:3: expected_answer "re:" is an empty matcher: "re:" with nothing after it is met by any text \(e\.g\. re:\^pay\(ment\)\?s\?\$; leave the cell empty/),
+      expect.stringMatching(/empty\.csv:4: expected_answer "contains:" is an empty matcher/),
+      expect.stringMatching(/empty\.csv:5: expected_label "contains:" is an empty matcher/),
+    ]);
+  });
+
+  it('refuses an empty alternative, in every expectation column and in a JSONL list; an empty list', async () => {
+    const problems = await problemsOf(
+      'alts.csv',
+      'id,question,expected_answer,expected_label,expected_sequence,expected_category,expected_sub_category,expected_tag\n' +
+        'q1,a, || ,,,,,\n' +
+        'q2,b,,refunds || ,,,,\n' +
+        'q3,c,,,|| 42,,,\n' +
+        'q4,d,,,,Billing ||,,\n' +
+        'q5,e,,,,,x || || y,\n' +
+        'q6,f,,,,,,a||b\n',
+    );
+    const rule = '\\(expected values separated by " \\|\\| ", a space on each side, none empty: refunds \\|\\| returns; leave the cell empty to expect nothing\\)$';
+    expect(problems).toEqual([
+      expect.stringMatching(new RegExp(`alts\\.csv:2: expected_answer " \\|\\| " has an empty alternative ${rule}`)),
+      expect.stringMatching(new RegExp(`alts\\.csv:3: expected_label "refunds \\|\\| " has an empty alternative ${rule}`)),
+      expect.stringMatching(new RegExp(`alts\\.csv:4: expected_sequence "\\|\\| 42" has an empty alternative ${rule}`)),
+      expect.stringMatching(new RegExp(`alts\\.csv:5: expected_category "Billing \\|\\|" has an empty alternative ${rule}`)),
+      expect.stringMatching(new RegExp(`alts\\.csv:6: expected_sub_category "x \\|\\| \\|\\| y" has an empty alternative ${rule}`)),
+      expect.stringMatching(new RegExp(`alts\\.csv:7: expected_tag "a\\|\\|b" has "\\|\\|" without a space on each side ${rule}`)),
+    ]);
+    const jsonl = await problemsOf('alts.jsonl', '{"question":"a","expected_label":["refunds",""]}\n{"question":"b","expected_tag":[]}\n{"question":"c","expected_label":["refunds","returns"]}\n');
+    expect(jsonl).toEqual([
+      expect.stringMatching(/alts\.jsonl:1: expected_label \["refunds",""\] has an empty alternative \(expected values/),
+      expect.stringMatching(/alts\.jsonl:2: expected_tag \[\] is an empty list \(expected one value or more, e\.g\. \["refunds", "returns"\]; leave the key out to expect nothing\)$/),
+    ]);
+  });
+
+  it('refuses a matcher prefix in another case, which would be compared as text and never met, naming the lower-case one', async () => {
+    expect(await problemsOf('case.csv', 'id,question,expected_answer,expected_label\nq1,sunny?,CONTAINS:sun,\nq2,pay?,,Re:^pay\n')).toEqual([
+      expect.stringMatching(/case\.csv:2: expected_answer "CONTAINS:sun" starts with "CONTAINS:", which is no matcher: matcher prefixes are lower case \(contains:sun; for the text itself, re:\^contains:sun\$\)$/),
+      expect.stringMatching(/case\.csv:3: expected_label "Re:\^pay" starts with "Re:", which is no matcher: matcher prefixes are lower case \(re:\^pay; for the text itself, re:\^re:\\\^pay\$\)$/),
+    ]);
+  });
+
+  it('applies the same rules to a turn check that takes matchers (expect_post_processed)', async () => {
+    const line = { id: 'c', turns: [{ question: 'hello', expect_post_processed: 'contains:' }, { question: 'again', expect_post_processed: 'Contains:already' }] };
+    expect(await problemsOf('checks.jsonl', JSON.stringify(line))).toEqual([
+      expect.stringMatching(/checks\.jsonl:1: conversation "c" turn 1: expect_post_processed "contains:" is an empty matcher/),
+      expect.stringMatching(/checks\.jsonl:1: conversation "c" turn 2: expect_post_processed "Contains:already" starts with "Contains:", which is no matcher/),
+    ]);
+  });
+});

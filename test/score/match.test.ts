@@ -25,6 +25,18 @@ describe('compileValue', () => {
     expect(valueProblem('(not a regex)', 're:x')).toBeUndefined();
     expect(valueProblem('re:(a)\\1', 're:x')).toMatch(/^cannot be run: it uses a backreference/);
   });
+  it('names an empty matcher (met by any text) and a prefix in another case (compared as text, never met)', () => {
+    expect(['contains:', 're:', 'contains:  \t', 're: '].map((v) => valueProblem(v, 're:x'))).toEqual([
+      'is an empty matcher: "contains:" with nothing after it is met by any text (e.g. contains:by card; leave the cell empty to expect nothing)',
+      'is an empty matcher: "re:" with nothing after it is met by any text (e.g. re:^pay(ment)?s?$; leave the cell empty to expect nothing)',
+      'is an empty matcher: "contains:" with nothing after it is met by any text (e.g. contains:by card; leave the cell empty to expect nothing)',
+      'is an empty matcher: "re:" with nothing after it is met by any text (e.g. re:^pay(ment)?s?$; leave the cell empty to expect nothing)',
+    ]);
+    expect(valueProblem('CONTAINS:sun', 're:x')).toBe('starts with "CONTAINS:", which is no matcher: matcher prefixes are lower case (contains:sun; for the text itself, re:^contains:sun$)');
+    expect(valueProblem('Re: your bill (2)', 're:x')).toBe('starts with "Re:", which is no matcher: matcher prefixes are lower case (re: your bill (2); for the text itself, re:^re: your bill \\(2\\)$)');
+    // the regular expression it suggests matches the text
+    expect(compileValue('re:^re: your bill \\(2\\)$')('Re:  your bill (2)')).toBe(true);
+  });
 });
 
 describe('compileMatcher', () => {
