@@ -168,7 +168,7 @@ describe('gate flag validation', () => {
     expect(() => parse('--max-error-rate', 'NaN')).toThrow('--max-error-rate must be a share between 0 and 1, got "NaN"');
     expect(() => parse('--alpha', '1')).toThrow('--alpha must be between 0 and 1 (exclusive), got 1');
     expect(() => parse('--max-broken', '1.5')).toThrow('--max-broken must be a whole number >= 0, got 1.5');
-    expect(() => parse('--resamples', '0')).toThrow('--resamples must be a whole number >= 1');
+    expect(() => parse('--resamples', '0')).toThrow('--resamples must be a whole number from 1 to 100000');
     expect(() => parse('--max-broken')).toThrow('Not enough arguments following: max-broken');
   });
 });

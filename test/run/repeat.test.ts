@@ -103,7 +103,7 @@ describe('run --repeat', () => {
   it('refuses to resume with another --repeat, and a repeat that is no whole number', async () => {
     const out = join(dir, 'once');
     await runEvaluation({ ...base, baseUrl: server.url, journalDir: out });
-    await expect(runEvaluation({ agentCode: 'c', journalDir: out, resume: true, repeat: 2 })).rejects.toThrow(/--repeat differs \(journal undefined, now 2\)/);
+    await expect(runEvaluation({ agentCode: 'c', journalDir: out, resume: true, repeat: 2 })).rejects.toThrow(/--repeat differs \(journal not given, now 2\)/);
     await expect(runEvaluation({ ...base, baseUrl: server.url, repeat: 1.5 })).rejects.toThrow(/--repeat must be a whole number >= 1, got 1.5/);
   });
 });
