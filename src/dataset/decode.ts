@@ -173,10 +173,15 @@ function describe(line: Buffer, text: string | undefined, encoding: string, decl
     const at = shown.indexOf('\ufffd');
     return `is not valid ${encoding} (--encoding ${encoding})${at > 0 ? `, after "${tail(shown.slice(0, at))}"` : ''}: check which encoding the file was saved in`;
   }
-  if (text !== undefined || utf16Share(line) > 0.25) {
+  if (utf16Share(line) > 0.25) {
     const order = zerosAt(line, 1) >= zerosAt(line, 0) ? 'le' : 'be';
     return `is not UTF-8: it holds NUL bytes, as UTF-16 text does (it looks like utf-16${order} without a byte-order mark): ` +
       `save the file as UTF-8, or pass --encoding utf-16${order}`;
+  }
+  if (text !== undefined) {
+    // valid UTF-8 but for a stray NUL or two: no encoding reads that as text
+    const at = text.indexOf('\u0000');
+    return `holds a NUL byte${at > 0 ? `, after "${tail(text.slice(0, at))}"` : ' at the start of the line'}: a question set is text; remove it (or save the file as UTF-8 text)`;
   }
   const bad = firstInvalid(line);
   const byte = line[bad]!;

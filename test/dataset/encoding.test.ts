@@ -68,6 +68,12 @@ describe('dataset encodings', () => {
     expect(await questionsOf(path, 'utf-16le')).toEqual(['hello']);
   });
 
+  it('a stray NUL in UTF-8 text is named as such, not taken for UTF-16', async () => {
+    expect(await problemsOf(file('nul.csv', Buffer.from('id,question\nq1,hel\u0000lo\n')))).toEqual([
+      '2: holds a NUL byte, after "q1,hel": a question set is text; remove it (or save the file as UTF-8 text)',
+    ]);
+  });
+
   it('reports a byte sequence invalid in the declared encoding at its line', async () => {
     // a lone high surrogate on line 3
     const bytes = Buffer.concat([Buffer.from('id,question\nq1,ok\nq2,x', 'utf16le'), Buffer.of(0x00, 0xd8), Buffer.from('y\n', 'utf16le')]);
