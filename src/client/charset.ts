@@ -48,6 +48,9 @@ export function decodeBody(bytes: Buffer, contentType: string | string[] | undef
   if (isUtf8Label(label)) {
     // the usual case, kept fast: one validation pass, then Node's own decoder (a BOM is dropped, as TextDecoder does)
     if (!strict || isUtf8(bytes)) return stripBom(bytes.toString('utf8'));
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      throw new QuestionError('protocol', 'the body is gzip-compressed (it starts with gzip\'s magic bytes), though no Accept-Encoding asked for it: the service or a proxy compresses unasked');
+    }
     throw new QuestionError('protocol', `the body is not valid UTF-8 (${declared === undefined ? 'no charset declared, so UTF-8' : `content-type charset=${declared}`})`);
   }
   const decoder = decoderFor(label);

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { QuestionResult } from '../../src/model/report.js';
 import { runEvaluation } from '../../src/run/run.js';
@@ -22,6 +23,7 @@ const REPLIES: Record<string, RawReply> = {
   utf16: { headers: { 'content-type': 'application/json; charset=utf-16le' }, body: utf16le(json('Café crème €')) },
   badUtf8: { headers: { 'content-type': 'application/json; charset=utf-8' }, body: latin1(json('Café crème')) },
   badUndeclared: { headers: { 'content-type': 'application/json' }, body: latin1(json('Café crème')) },
+  gzipped: { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(json('Café')) },
   unknown: { headers: { 'content-type': 'application/json; charset=x-klingon' }, body: json('Café') },
   bigUtf16: { headers: { 'content-type': 'application/json; charset=utf-16le' }, body: utf16le(json('x'.repeat(400))) },
   errorBody: { status: 500, headers: { 'content-type': 'text/plain; charset=x-klingon' }, body: latin1('panne: café') },
@@ -45,6 +47,7 @@ describe('reply charsets (real server)', () => {
     expect(answer('utf16')).toBe('Café crème €');
     expect(error('badUtf8')).toEqual({ kind: 'protocol', message: 'the body is not valid UTF-8 (content-type charset=utf-8)' });
     expect(error('badUndeclared')).toEqual({ kind: 'protocol', message: 'the body is not valid UTF-8 (no charset declared, so UTF-8)' });
+    expect(error('gzipped')).toEqual({ kind: 'protocol', message: "the body is gzip-compressed (it starts with gzip's magic bytes), though no Accept-Encoding asked for it: the service or a proxy compresses unasked" });
     expect(error('unknown')).toEqual({ kind: 'protocol', message: 'the content-type declares charset="x-klingon", which is no known character encoding' });
     expect(error('bigUtf16')).toEqual({ kind: 'protocol', message: 'the response body is larger than 1000 bytes (--max-response-bytes)' });
     // an error body is only an excerpt: decoded as best it can be, the error stays the HTTP 500
