@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve, isAbsolute } from 'node:path';
-import { parse as parseYaml, YAMLError } from 'yaml';
+import { parse as parseYaml, parseDocument, YAMLError } from 'yaml';
 import { ConfigError } from '../errors.js';
 import { readBounded, UnreadableFile } from '../util/bounded-read.js';
 import { JsonTextError, parseJsonText, printable } from '../util/json-lines.js';
@@ -56,14 +56,23 @@ function parseText(name: string, text: string): unknown {
       throw new ConfigError(`${name}${at ? `:${at.line}:${at.col}` : ''}: not valid YAML: ${printable(error.message.split('\n')[0] ?? '', 200)}`);
     }
   }
+  let value: unknown;
   try {
-    return parseJsonText(text.replace(/^\uFEFF/, ''));
+    value = parseJsonText(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     if (!(error instanceof JsonTextError)) throw error;
     const at = /at position (\d+)/.exec(error.message);
     const place = at ? ` (${lineColumn(text, Number(at[1]))})` : '';
     throw new ConfigError(`${name}: not JSON${place}: ${error.message} (a config file is a JSON object: {"run": {"dataset": "faq.csv"}})`);
   }
+  // JSON.parse keeps the last of two equal keys in silence; YAML (JSON is a subset of it) names the second
+  const repeated = parseDocument(text.replace(/^\uFEFF/, ''), { uniqueKeys: true }).errors.find((e) => e.code === 'DUPLICATE_KEY');
+  if (repeated) {
+    const at = repeated.linePos?.[0];
+    const key = /^"((?:[^"\\]|\\.)*)"/.exec(text.replace(/^\uFEFF/, '').slice(repeated.pos[0]))?.[1];
+    throw new ConfigError(`${name}${at ? `:${at.line}:${at.col}` : ''}: the key ${key === undefined ? '' : `"${printable(key, 60)}" `}is given twice in the same object (JSON would keep only the last): give each key once`);
+  }
+  return value;
 }
 
 /**

@@ -81,6 +81,9 @@ describe('loadConfig and sectionFor', () => {
     await expect(loadConfig(undefined, yaml, specs)).rejects.toThrow(`answer-eval.config.json and answer-eval.config.yaml are both in ${yaml}: keep one of them`);
     writeFileSync(join(dir, 'bad.json'), '{\n  "run": {\n    "concurrency": 4,\n  }\n}\n');
     await expect(loadConfig('bad.json', dir, specs)).rejects.toThrow(/^bad\.json: not JSON \(line 4, column 3\)/);
+    // JSON.parse would keep the last of two equal keys: named, as YAML's are
+    writeFileSync(join(dir, 'twice.json'), '{"run": {"dataset": "nope.csv",\n  "dataset": "ok.csv"}}\n');
+    await expect(loadConfig('twice.json', dir, specs)).rejects.toThrow('twice.json:2:3: the key "dataset" is given twice in the same object (JSON would keep only the last): give each key once');
     writeFileSync(join(dir, 'bad.yml'), 'run:\n  concurrency: 4\n concurrency: 5\n');
     await expect(loadConfig('bad.yml', dir, specs)).rejects.toThrow(/^bad\.yml:3:\d+: not valid YAML/);
     writeFileSync(join(dir, 'typo.yml'), 'run:\n  concurency: 4\n');
