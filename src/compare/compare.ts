@@ -8,6 +8,7 @@ import type { ChangeSink } from './changes.js';
 import { Collector } from './collect.js';
 import { checkComparable } from './compatibility.js';
 import { IdIndex } from './id-index.js';
+import { checkTotal, duplicateId, IdHashes } from './integrity.js';
 import { bySlot } from './results.js';
 import { COMPARE_SCHEMA_VERSION, type Comparison, type MetricDelta, type ReportRef } from './schema.js';
 import type { Standings } from './standings.js';
@@ -81,11 +82,19 @@ export function compareData(
   try {
     const index = new IdIndex(heads.slots);
     for (const { result, slot } of heads.each()) {
-      index.add(result.id, slot);
+      const earlier = index.add(result.id, slot, (s) => heads.at(s)?.id === result.id);
+      if (earlier >= 0) throw duplicateId(options.files.head, head.results, result.id, earlier, slot);
       entries.add(result);
       eachHead?.(result);
     }
-    for (const r of base.results) entries.add(r);
+    const baseIds = new IdHashes(base.results.count);
+    for (const r of base.results) {
+      baseIds.add(r.id);
+      entries.add(r);
+    }
+    baseIds.check(options.files.base, base.results);
+    checkTotal(options.files.base, base);
+    checkTotal(options.files.head, head);
     const seen = new Uint8Array(heads.slots);
     for (const b of base.results) {
       let h: QuestionResult | undefined;
