@@ -138,3 +138,14 @@ export class NothingMeasuredError extends AnswerEvalError {
     super(message, 'NOTHING_MEASURED', 3);
   }
 }
+
+/**
+ * A gate that cannot be judged on what was measured (compare's regression gates when HEAD did not measure questions
+ * BASE did: a shard, a partial run): neither a pass nor a regression. The reports are written and say so.
+ */
+export class CannotBeJudgedError extends AnswerEvalError {
+  override name = 'CannotBeJudgedError';
+  constructor(message: string) {
+    super(message, 'CANNOT_BE_JUDGED', 3);
+  }
+}

@@ -7,6 +7,7 @@ import { entryIndexOf } from './category.js';
 import type { ChangeSink } from './changes.js';
 import { Collector } from './collect.js';
 import { checkComparable } from './compatibility.js';
+import { unmeasuredOf } from './coverage.js';
 import { IdIndex } from './id-index.js';
 import { checkTotal, duplicateId, IdHashes } from './integrity.js';
 import { bySlot } from './results.js';
@@ -43,6 +44,7 @@ const ref = (report: ReportHead, file: string): ReportRef => ({
   agent: report.run.agent,
   baseUrl: report.run.baseUrl,
   dataset: report.run.dataset,
+  ...(report.run.shard ? { shard: report.run.shard } : {}),
 });
 
 const delta = (base: number | null, head: number | null): MetricDelta => ({ base, head, delta: base === null || head === null ? null : head - base });
@@ -125,6 +127,7 @@ export function compareData(
   const mrr = collector.paired.mrrDelta('mrr', stats);
   const conversations = collector.conversations.result();
   const quarantine = collector.quarantine();
+  const unmeasured = unmeasuredOf(base.head, head.head, n.removed);
   return {
     schemaVersion: COMPARE_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -134,6 +137,7 @@ export function compareData(
     ...(quarantine ? { quarantine } : {}),
     options: { scoreEpsilon: o.scoreEpsilon, resamples: o.resamples, seed: o.seed, confidence: o.confidence, listLimit: o.listLimit },
     counts: n,
+    ...(unmeasured ? { unmeasured } : {}),
     metrics: {
       top1Accuracy: metric(b, h, (s) => s.top1Accuracy),
       answerableAccuracy: metric(b, h, (s) => s.answerableAccuracy),
