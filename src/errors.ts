@@ -139,7 +139,11 @@ export class NothingMeasuredError extends AnswerEvalError {
   }
 }
 
-/** A gate that cannot be judged on what could be read (trend: a run newer than the latest one read cannot be read). */
+/**
+ * A gate that cannot be judged on what was measured or could be read: neither a pass nor a regression (exit 3). trend:
+ * a run that may be newer than the latest one read cannot be read; compare and run --baseline: HEAD did not measure
+ * questions BASE did (a shard, a partial run). The reports are written and say so.
+ */
 export class GateNotJudgedError extends AnswerEvalError {
   override name = 'GateNotJudgedError';
   constructor(message: string) {

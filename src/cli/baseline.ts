@@ -4,14 +4,22 @@ import type { Standings } from '../compare/standings.js';
 import type { Quarantine } from '../model/quarantine.js';
 import { compareData } from '../compare/compare.js';
 import { checkComparable } from '../compare/compatibility.js';
+import { checkReport } from '../compare/integrity.js';
 import type { Comparison } from '../compare/schema.js';
 import { openReport } from '../report/read.js';
 import { compareSettingsOf } from '../gate/options.js';
 import { SCHEMA_VERSION } from '../model/report.js';
 import type { ReportData, ReportHead } from '../model/source.js';
 
-/** `run --baseline`: the steps around the run, kept out of the command file. The baseline's results are read one at a time. */
-export const readBaseline = (file: string): Promise<ReportData> => openReport(file);
+/**
+ * `run --baseline`: the steps around the run, kept out of the command file. The baseline's results are read one at a
+ * time; one with a question id twice, or whose results its summary does not count, is refused before anything is sent.
+ */
+export async function readBaseline(file: string): Promise<ReportData> {
+  const data = await openReport(file);
+  checkReport(file, data);
+  return data;
+}
 
 /**
  * Refuses (exit 2, before anything is sent) a baseline of another schema major or another agent, unless forced.

@@ -3,12 +3,12 @@ import { ChangeFile } from '../compare/changes.js';
 import { renderCompareConsole } from '../compare/render/console.js';
 import { CHANGES_FILE } from '../compare/schema.js';
 import { writeComparison } from '../compare/write.js';
-import { NothingMeasuredError, ReportWriteError } from '../errors.js';
+import { GateNotJudgedError, NothingMeasuredError, ReportWriteError } from '../errors.js';
 import { consistencyGate } from '../gate/consistency.js';
 import { conversationGate } from '../gate/conversations.js';
 import { nothingMeasured } from '../model/measured.js';
 import { qualityGatesOf, regressionGatesOf, wantsRegressionGates } from '../gate/options.js';
-import { nothingCompared, uncompared } from '../gate/gates.js';
+import { nothingCompared, uncompared, unjudged } from '../gate/gates.js';
 import { comparisonWithVerdict, judge, withVerdict } from '../gate/verdict.js';
 import type { ReportData } from '../model/source.js';
 import { isCircuitBreak } from '../model/stop.js';
@@ -119,7 +119,9 @@ async function finish(
     const share = ((errors / data.head.summary.total) * 100).toFixed(1);
     printError(`answer-eval: warning: ${errors} of ${data.head.summary.total} questions (${share}%) ended in error: left out of the figures, not counted as wrong; --max-error-rate gates them${o.resume !== undefined ? `, and ${o.resume} --rerun errors asks them again` : ''}\n`);
   }
-  enforceGates(verdict);
+  // a regression gate on a run that did not ask questions the baseline measured (a shard) cannot be judged: exit 3
+  const unjudgedBy = comparison && unjudged(comparison, regressionGatesOf(o.argv));
+  enforceGates(verdict, { unmeasured: unjudgedBy ? new GateNotJudgedError(`${unjudgedBy}; the reports are written`) : undefined });
 }
 
 /**

@@ -7,7 +7,9 @@ import { entryIndexOf } from './category.js';
 import type { ChangeSink } from './changes.js';
 import { Collector } from './collect.js';
 import { checkComparable } from './compatibility.js';
+import { unmeasuredOf } from './coverage.js';
 import { IdIndex } from './id-index.js';
+import { checkTotal, duplicateId, IdHashes } from './integrity.js';
 import { bySlot } from './results.js';
 import { COMPARE_SCHEMA_VERSION, type Comparison, type MetricDelta, type ReportRef } from './schema.js';
 import type { Standings } from './standings.js';
@@ -42,6 +44,7 @@ const ref = (report: ReportHead, file: string): ReportRef => ({
   agent: report.run.agent,
   baseUrl: report.run.baseUrl,
   dataset: report.run.dataset,
+  ...(report.run.shard ? { shard: report.run.shard } : {}),
 });
 
 const delta = (base: number | null, head: number | null): MetricDelta => ({ base, head, delta: base === null || head === null ? null : head - base });
@@ -81,11 +84,19 @@ export function compareData(
   try {
     const index = new IdIndex(heads.slots);
     for (const { result, slot } of heads.each()) {
-      index.add(result.id, slot);
+      const earlier = index.add(result.id, slot, (s) => heads.at(s)?.id === result.id);
+      if (earlier >= 0) throw duplicateId(options.files.head, head.results, result.id, earlier, slot);
       entries.add(result);
       eachHead?.(result);
     }
-    for (const r of base.results) entries.add(r);
+    const baseIds = new IdHashes(base.results.count);
+    for (const r of base.results) {
+      baseIds.add(r.id);
+      entries.add(r);
+    }
+    baseIds.check(options.files.base, base.results);
+    checkTotal(options.files.base, base);
+    checkTotal(options.files.head, head);
     const seen = new Uint8Array(heads.slots);
     for (const b of base.results) {
       let h: QuestionResult | undefined;
@@ -116,6 +127,7 @@ export function compareData(
   const mrr = collector.paired.mrrDelta('mrr', stats);
   const conversations = collector.conversations.result();
   const quarantine = collector.quarantine();
+  const unmeasured = unmeasuredOf(base.head, head.head, n.removed);
   return {
     schemaVersion: COMPARE_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -125,6 +137,7 @@ export function compareData(
     ...(quarantine ? { quarantine } : {}),
     options: { scoreEpsilon: o.scoreEpsilon, resamples: o.resamples, seed: o.seed, confidence: o.confidence, listLimit: o.listLimit },
     counts: n,
+    ...(unmeasured ? { unmeasured } : {}),
     metrics: {
       top1Accuracy: metric(b, h, (s) => s.top1Accuracy),
       answerableAccuracy: metric(b, h, (s) => s.answerableAccuracy),

@@ -19,12 +19,20 @@ export class IdIndex {
     this.mask = size - 1;
   }
 
-  add(id: string, slot: number): void {
+  /**
+   * Adds `id` at `slot`, unless a slot added before holds the same id: one with the same hash for which `same` (the
+   * caller compares the ids) is true. Returns that slot, or -1 when `id` was added.
+   */
+  add(id: string, slot: number, same: (slot: number) => boolean = () => false): number {
     const hash = cyrb53(id);
-    this.hashes[slot] = hash;
     let at = hash % (this.mask + 1);
-    while (this.table[at] !== 0) at = (at + 1) & this.mask;
+    for (; this.table[at] !== 0; at = (at + 1) & this.mask) {
+      const earlier = this.table[at]! - 1;
+      if (this.hashes[earlier] === hash && same(earlier)) return earlier;
+    }
+    this.hashes[slot] = hash;
     this.table[at] = slot + 1;
+    return -1;
   }
 
   /** The slot whose id has the same hash as `id` and passes `matches` (the caller compares the ids); -1 when none. */

@@ -1,10 +1,16 @@
 import { open } from 'node:fs/promises';
 import { schemaMajor } from '../model/report.js';
 import type { ReportData } from '../model/source.js';
-import { openReport, reportFile } from '../report/read.js';
+import { openReport, otherOutput, reportFile } from '../report/read.js';
 import { checkComparable } from './compatibility.js';
 
-/** The schemaVersion a report.json names near its start (answer-eval writes it first), if any. */
+/** A compare.json's start: `base` is its first object after the version and the tool, and begins with the file it names. */
+const COMPARE_JSON = /"base"\s*:\s*\{\s*"file"\s*:\s*("(?:[^"\\]|\\.)*")[\s\S]*?"head"\s*:\s*\{\s*"file"\s*:\s*("(?:[^"\\]|\\.)*")/;
+
+/**
+ * The schemaVersion a report.json names near its start (answer-eval writes it first), if any. A compare.json (its
+ * version is compare's) is refused here for what it is, before its version could be taken for a report's.
+ */
 async function peekSchemaVersion(given: string): Promise<string | undefined> {
   const path = await reportFile(given);
   const handle = await open(path).catch(() => undefined);
@@ -12,7 +18,11 @@ async function peekSchemaVersion(given: string): Promise<string | undefined> {
   try {
     const bytes = Buffer.alloc(4096);
     const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
-    return /"schemaVersion"\s*:\s*"([^"]*)"/.exec(bytes.toString('utf8', 0, bytesRead))?.[1];
+    const start = bytes.toString('utf8', 0, bytesRead);
+    const files = /"run"\s*:/.test(start) ? null : COMPARE_JSON.exec(start);
+    const other = files && otherOutput(path, { base: { file: JSON.parse(files[1]!) as unknown }, head: { file: JSON.parse(files[2]!) as unknown } });
+    if (other) throw other;
+    return /"schemaVersion"\s*:\s*"([^"]*)"/.exec(start)?.[1];
   } finally {
     await handle.close();
   }

@@ -13,8 +13,11 @@ import { VerdictSchema } from '../model/verdict.js';
  * 3.2: `quarantine` (with --quarantine FILE): a question that broke but is in the quarantine is of class
  * `quarantined` ("broke, but quarantined"), apart from `broken`; the same for conversations (`quarantined`,
  * `conversationQuarantined`).
+ * 3.3: `base.shard` / `head.shard` (a side that is one shard of its dataset); `unmeasured` (HEAD did not measure some
+ * of the questions BASE measured: a shard, a partial run, or fewer results of the same dataset), which no regression
+ * gate can pass.
  */
-export const COMPARE_SCHEMA_VERSION = '3.2';
+export const COMPARE_SCHEMA_VERSION = '3.3';
 
 /** The file beside compare.json that lists every change, one JSON object a line (ChangeLineSchema). */
 export const CHANGES_FILE = 'changes.jsonl';
@@ -29,7 +32,20 @@ export const ReportRefSchema = z.object({
   agent: z.string(),
   baseUrl: z.string(),
   dataset: z.object({ path: z.string(), sha256: z.string(), questions: z.number().int(), ids: z.literal('line').optional() }),
+  /** Set when the run asked only one shard of its dataset (`--shard i/n`): report.json's `run.shard`. */
+  shard: z.object({ index: z.number().int(), count: z.number().int(), questions: z.number().int() }).optional(),
 });
+
+/** Why HEAD did not measure questions BASE measured: see UnmeasuredSchema. */
+export const UNMEASURED_WHY = ['shard', 'partial', 'missing'] as const;
+
+/**
+ * Questions BASE measured that HEAD did not measure, although they are in its dataset: counted in `removed`, but not
+ * removed from the dataset, so no regression gate can judge the comparison. `why`: HEAD is one shard of its dataset
+ * (`shard`), a run that stopped early (`partial`), or holds fewer questions of the very dataset BASE ran (same
+ * sha256: `missing`).
+ */
+export const UnmeasuredSchema = z.object({ questions: z.number().int(), why: z.enum(UNMEASURED_WHY) });
 
 /** The quarantine a comparison read: the questions (and conversations) whose break is not counted as a regression. */
 export const QuarantineRefSchema = z.object({
@@ -286,6 +302,8 @@ export const ComparisonSchema = z.object({
     drift: z.number().int(),
     errors: z.number().int(),
   }),
+  /** Set when HEAD did not measure some of the questions BASE measured (a shard, a partial run...): no regression gate can pass. */
+  unmeasured: UnmeasuredSchema.optional(),
   /** Metric deltas: from the two summaries when both reports hold the same questions, else over the common questions only. */
   metrics: z.object({
     top1Accuracy: MetricDeltaSchema,
@@ -345,6 +363,7 @@ export const ChangeLineSchema = z.discriminatedUnion('class', [
 
 export type ReportRef = z.infer<typeof ReportRefSchema>;
 export type QuarantineRef = z.infer<typeof QuarantineRefSchema>;
+export type Unmeasured = z.infer<typeof UnmeasuredSchema>;
 export type QuestionSide = z.infer<typeof QuestionSideSchema>;
 export type QuestionChange = z.infer<typeof QuestionChangeSchema>;
 export type CoverageChange = z.infer<typeof CoverageChangeSchema>;

@@ -2,6 +2,7 @@ import { fallbackMissedFraction, ratio } from '../model/outcome.js';
 import type { Comparison } from '../compare/schema.js';
 import type { Summary } from '../model/report.js';
 import type { GateResult } from '../model/verdict.js';
+import { unmeasuredText } from '../compare/coverage.js';
 import { renamedByLine } from '../compare/line-ids.js';
 import { significanceGate } from './significance.js';
 import { atLeast, atMost, countAtMost, firstIds } from './threshold.js';
@@ -86,8 +87,9 @@ function brokenConversations(c: Comparison): GateResult | undefined {
 }
 
 /**
- * Why a comparison cannot judge a regression, if it cannot: no question in common with the base run, or questions
- * named by their line (a dataset without ids) that moved, so the same id no longer names the same question.
+ * Why a comparison cannot judge a regression, if it cannot: no question in common with the base run, questions
+ * named by their line (a dataset without ids) that moved, so the same id no longer names the same question, or
+ * questions BASE measured that HEAD did not (see unmeasuredOf).
  */
 export function uncompared(c: Comparison): string | undefined {
   const n = c.counts;
@@ -98,7 +100,18 @@ export function uncompared(c: Comparison): string | undefined {
   }
   if (nothingCompared(c)) return `every one of the ${n.common} questions in both runs ended in error in one of them (errors are never regressions): nothing was compared`;
   if (n.paired === 0) return `none of the ${n.common} questions in both runs is labeled and answered without error in both: no regression can be judged`;
-  return undefined;
+  // BASE's questions that HEAD did not measure (a shard, a partial run) may have broken: what was compared is no verdict on them
+  return unmeasuredText(c);
+}
+
+/**
+ * The exit-3 reason of a comparison judged by regression gates that cannot judge it because HEAD did not measure
+ * questions BASE measured (a shard, a partial run: see unmeasuredOf), one line naming the gates; undefined otherwise.
+ */
+export function unjudged(c: Comparison, gates: RegressionGates): string | undefined {
+  const why = unmeasuredText(c);
+  const flags = [...(gates.failOn ? [`--fail-on ${gates.failOn}`] : []), ...(gates.maxBroken !== undefined ? ['--max-broken'] : [])];
+  return why === undefined || flags.length === 0 ? undefined : `${flags.join(' and ')} cannot be judged: ${why}`;
 }
 
 /** No question of both runs got an answer in both (none in common, or each ended in error in one): the comparison measured nothing. */

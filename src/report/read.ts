@@ -85,8 +85,23 @@ export async function readJsonFile(path: string): Promise<unknown> {
   return parseWhole(path, bytes.toString('utf8'));
 }
 
-/** Refuses a report of another schema major, naming both versions. */
+/**
+ * What a JSON file given for a report.json is instead, when it is another file answer-eval writes (its head is
+ * enough): a compare.json names its two reports (`base.file`, `head.file`) and has no `run`. Undefined otherwise.
+ */
+export function otherOutput(path: string, data: unknown): ConfigError | undefined {
+  const d = data as { run?: unknown; base?: { file?: unknown }; head?: { file?: unknown } } | null;
+  if (d === null || typeof d !== 'object' || d.run !== undefined || typeof d.base?.file !== 'string' || typeof d.head?.file !== 'string') return undefined;
+  return new ConfigError(
+    `${path}: this is a compare.json (what answer-eval compare writes), not a report.json; pass the report.json of a run, or the directory a run wrote it to ` +
+      `(this comparison was of ${d.base.file} and ${d.head.file})`,
+  );
+}
+
+/** Refuses a report of another schema major, naming both versions, and another output of answer-eval (a compare.json) for what it is. */
 function checkVersion(path: string, data: unknown): void {
+  const other = otherOutput(path, data);
+  if (other) throw other;
   const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof version === 'string' && schemaMajor(version) !== schemaMajor(SCHEMA_VERSION)) {
     throw new ConfigError(`${path}: schemaVersion ${version} cannot be read by this answer-eval (schema ${SCHEMA_VERSION}); use an answer-eval of the same major version`);

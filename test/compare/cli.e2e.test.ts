@@ -125,6 +125,18 @@ describe('answer-eval compare', () => {
     expect(res.stderr).toContain(`schemaVersion major differs: "1.0" in ${base}, "2.0" in ${v2}`);
   });
 
+  it('exit 2 for a compare.json given for a report.json, saying what it is and what to pass, with or without --force', async () => {
+    const out = join(dir, 'a-comparison');
+    expect((await compare(base, head, '--out', out)).code).toBe(0);
+    const json = join(out, 'compare.json');
+    const said = `answer-eval: ${json}: this is a compare.json (what answer-eval compare writes), not a report.json; pass the report.json of a run, or the directory a run wrote it to (this comparison was of ${base} and ${head})\n`;
+    for (const args of [[base, json], [base, json, '--force'], [json, head]]) {
+      const res = await compare(...args, '--out', join(dir, 'given-compare-json'));
+      expect(res.code, args.join(' ')).toBe(2);
+      expect(res.stderr).toBe(said);
+    }
+  });
+
   it('exit 2 naming the file and the first bad field of an invalid report, or a file that is not JSON', async () => {
     const broken = JSON.parse(readFileSync(head, 'utf8')) as Report;
     (broken.results[1] as { outcome: string }).outcome = 'great';

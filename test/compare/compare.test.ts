@@ -273,7 +273,8 @@ describe('compareReports: definitions shared with the report', () => {
 
   it("gives a report compared with itself the report's own MRR (rows expecting any answer are left out of both)", () => {
     const r = makeReport(300);
-    const withAny = { ...r, results: [...r.results, ...reportEdgeCases()] };
+    const results = [...r.results, ...reportEdgeCases()];
+    const withAny = { ...r, results, summary: summarize(results) };
     const own = computeMetrics(arraySource(withAny.results)).rank.mrr!;
     const c = compareReports(withAny, withAny, FAST);
     expect(c.paired.mrr!.base).toBeCloseTo(own, 12);
@@ -346,7 +347,8 @@ describe('compareData: reports read from files, one result at a time', () => {
     const r = makeReport(300, { seed: 8 });
     // the same questions as base (ids, text, expectation), other outcomes and answers; a few dropped, one added
     const results = r.results.map((x, i) => ({ ...x, id: base.results[i]!.id, question: base.results[i]!.question, language: base.results[i]!.language, expected: base.results[i]!.expected })).filter((_, i) => i % 50 !== 3);
-    return { ...r, results: [...results, { ...base.results[0]!, id: 'extra' }], summary: summarize(results) };
+    const all = [...results, { ...base.results[0]!, id: 'extra' }];
+    return { ...r, results: all, summary: summarize(all) };
   })();
 
   it('gives what compareReports gives, whether HEAD is in the same order, in another order, or a large source without a file', async () => {
@@ -372,7 +374,7 @@ describe('compareData: reports read from files, one result at a time', () => {
     const n = 12_000;
     const big = (outcome: 'correct' | 'wrong'): ReportData => {
       const results = Array.from({ length: n }, (_, i) => result(`q${i}`, i % 7 === 0 ? outcome : 'correct'));
-      return { head: report([]), results: { count: n, *[Symbol.iterator]() { for (const r of results) yield { ...r }; } } };
+      return { head: report(results), results: { count: n, *[Symbol.iterator]() { for (const r of results) yield { ...r }; } } };
     };
     const c = compareData(big('correct'), big('wrong'), FAST);
     expect(c.counts).toMatchObject({ common: n, broken: Math.ceil(n / 7), added: 0, removed: 0 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Outcome } from '../../src/model/outcome.js';
 import { turnId } from '../../src/model/question.js';
 import type { QuestionResult, Report } from '../../src/model/report.js';
@@ -31,6 +32,16 @@ export function result(id: string, outcome: Outcome, top: number | null = 1, sco
   };
 }
 
+/**
+ * A stand-in for the sha256 of the dataset the results were asked from: the same questions (ids, texts, languages,
+ * expectations), the same dataset, as a real run's `run.dataset.sha256` (a run of part of the same dataset is made
+ * by giving the fuller report's dataset).
+ */
+const datasetSha = (results: readonly QuestionResult[]): string =>
+  createHash('sha256')
+    .update(JSON.stringify(results.map((r) => [r.id, r.question, r.language, r.expected])))
+    .digest('hex');
+
 export function report(results: QuestionResult[], overrides: { agent?: string; sha256?: string; schemaVersion?: string } = {}): Report {
   return {
     schemaVersion: overrides.schemaVersion ?? '1.0',
@@ -43,7 +54,7 @@ export function report(results: QuestionResult[], overrides: { agent?: string; s
       baseUrl: 'http://127.0.0.1:1',
       embeddedEngine: false,
       agent: overrides.agent ?? 'demo',
-      dataset: { path: 'qs.csv', sha256: overrides.sha256 ?? 'aaa', questions: results.length },
+      dataset: { path: 'qs.csv', sha256: overrides.sha256 ?? datasetSha(results), questions: results.length },
       options: { concurrency: 1, timeoutMs: 1000, retries: 0, language: 'en', output: 'json', guest: true, forceSubscription: false },
     },
     summary: summarize(results),

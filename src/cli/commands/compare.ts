@@ -6,8 +6,8 @@ import { openPair } from '../../compare/load.js';
 import { renderCompareConsole } from '../../compare/render/console.js';
 import { Standings } from '../../compare/standings.js';
 import { writeComparison } from '../../compare/write.js';
-import { NothingMeasuredError } from '../../errors.js';
-import { nothingCompared, uncompared } from '../../gate/gates.js';
+import { GateNotJudgedError, NothingMeasuredError } from '../../errors.js';
+import { nothingCompared, uncompared, unjudged } from '../../gate/gates.js';
 import { compareSettingsOf, gateOptions, qualityGatesOf, regressionGatesOf } from '../../gate/options.js';
 import { comparisonWithVerdict, judge } from '../../gate/verdict.js';
 import { defineCommand } from '../command.js';
@@ -64,8 +64,14 @@ export const compareCommand = defineCommand({
     });
     for (const line of unknownQuarantined(comparison, quarantine)) printError(`${line}\n`);
     print(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
-    // a comparison without a question answered in both runs measured nothing: exit 3, gate or not (a gate on it fails)
-    const unmeasured = nothingCompared(comparison) ? new NothingMeasuredError(`${uncompared(comparison) ?? 'nothing was compared'}; the reports are written`) : undefined;
+    // a comparison without a question answered in both runs measured nothing: exit 3, gate or not (a gate on it fails);
+    // so does a regression gate on a HEAD that did not measure questions BASE did (a shard, a partial run)
+    const unjudgedBy = unjudged(comparison, regressionGatesOf(argv));
+    const unmeasured = nothingCompared(comparison)
+      ? new NothingMeasuredError(`${uncompared(comparison) ?? 'nothing was compared'}; the reports are written`)
+      : unjudgedBy !== undefined
+        ? new GateNotJudgedError(`${unjudgedBy}; the reports are written`)
+        : undefined;
     enforceGates(verdict, { unmeasured });
   },
 });

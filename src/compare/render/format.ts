@@ -1,4 +1,5 @@
 import type { Comparison, MetricDelta, PairedDelta } from '../schema.js';
+import { unmeasuredText } from '../coverage.js';
 import { renamedByLine, unpairedCount } from '../line-ids.js';
 
 /** Number formatting shared by the compare renderers. */
@@ -38,7 +39,8 @@ export function metricRows(c: Comparison): [string, string, string, string][] {
 /** How the two question sets relate: `112 common, 3 added, 0 removed, 1 changed (question or expectation edited)`. */
 export function questionSets(c: Comparison): string {
   const n = c.counts;
-  return `${n.common} common, ${n.added} added, ${n.removed} removed, ${n.changed} changed (question or expectation edited)`;
+  const unmeasured = c.unmeasured ? ` (${c.unmeasured.questions} not measured by HEAD)` : '';
+  return `${n.common} common, ${n.added} added, ${n.removed} removed${unmeasured}, ${n.changed} changed (question or expectation edited)`;
 }
 
 /** The quarantine in a sentence: `quarantine q.txt: 12 ids; 1 broke, but quarantined; 2 ids are in neither run (q998, q999)`; null without one. */
@@ -85,14 +87,19 @@ export function mrrText(c: Comparison): string | null {
  * What the reader of a comparison must know before trusting it, one sentence each:
  * - a side that is a partial run (stopped early): the questions it did not ask are counted as added or removed, so
  *   no regression gate judges them. Comparing with a partial baseline is most often a mistake;
+ * - HEAD did not measure questions BASE measured (a shard, a partial run, fewer of the same dataset): no regression
+ *   gate can pass;
  * - a side whose dataset has no id column when the question sets differ: its questions are named by their line, so
  *   a row added or removed renamed every question after it.
  */
 export function compareWarnings(c: Comparison): string[] {
   const sides = [['base', c.base, 'added'], ['head', c.head, 'removed']] as const;
   const out = sides
-    .filter(([, ref]) => ref.status === 'partial')
+    // HEAD's unasked questions that BASE measured are said below, with what they do to the gates
+    .filter(([name, ref]) => ref.status === 'partial' && !(name === 'head' && c.unmeasured))
     .map(([name, ref, as]) => `the ${name} run (${ref.file}) is PARTIAL: it stopped before asking every question, and those it did not ask are counted as ${as}, judged by no regression gate; finish it with answer-eval run --resume, or compare with a completed run`);
+  const unmeasured = unmeasuredText(c);
+  if (unmeasured !== undefined) out.push(`${unmeasured}: no regression gate can pass on this comparison`);
   const byLine = renamedByLine(c);
   if (byLine.length > 0) {
     out.push(
