@@ -110,7 +110,8 @@ async function finish(
     throw stoppedBy;
   }
   if (unmeasured !== undefined) {
-    if (o.resume !== undefined && data.head.summary.outcomes.error > 0) printError(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
+    // some answered: the service works at times, so asking the errors again may finish the run
+    if (o.resume !== undefined && data.head.summary.outcomes.error < data.head.summary.total) printError(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
     throw new NothingMeasuredError(`${unmeasured}${mostCommonError(data.results)}`);
   }
   const errors = data.head.summary.outcomes.error;

@@ -188,7 +188,7 @@ describe('run: exit codes 2 and 3 with gates', () => {
     expect(res.code).toBe(3);
     // the most common error is named, so nobody has to open results.csv to learn why
     expect(res.stderr).toMatch(
-      /^answer-eval: once the service answers again, continue with: answer-eval run --resume \S+all-errors --rerun errors\nanswer-eval: nothing was measured: every one of the 8 questions ended in error \(see the error column of results.csv\); check --base-url, the service and --timeout\. The most common error \(8 of 8\): http: HTTP 500 from http:\/\/127\.0\.0\.1:\d+\/api\/v1\/answer: "boom"\n$/,
+      /^answer-eval: nothing was measured: every one of the 8 questions ended in error \(see the error column of results.csv\); check --base-url, the service and --timeout\. The most common error \(8 of 8\): http: HTTP 500 from http:\/\/127\.0\.0\.1:\d+\/api\/v1\/answer: "boom"\n$/,
     );
     expect(res.stdout).not.toContain('gate');
     expect(existsSync(join(dir, 'all-errors', 'report.json'))).toBe(true);

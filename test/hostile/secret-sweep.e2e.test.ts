@@ -104,7 +104,8 @@ describe('the agent code never leaks, in any form (hostile service, built CLI)',
       const dataset = writeTemp(dir, `q${k}.jsonl`, Array.from({ length: COUNT }, (_, n) => JSON.stringify({ id: `id${n}`, question: `q${n}`, expected_sequence: 1 })).join('\n'));
       const out = join(dir, `out${k}`);
       const res = await runCli(
-        ['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '-o', out, '--retries', '1', '--max-consecutive-errors', '0', '-c', '4'],
+        // most replies are faults on purpose: --max-error-rate 1 accepts them, as a user running such a check would
+        ['run', '-d', dataset, '--base-url', server.url, '--agent', 'demo', '-o', out, '--retries', '1', '--max-consecutive-errors', '0', '-c', '4', '--max-error-rate', '1'],
         { ANSWER_AGENT_CODE: code },
       );
       expect(res.code, res.stderr).toBe(0);
@@ -112,7 +113,7 @@ describe('the agent code never leaks, in any form (hostile service, built CLI)',
       for (const r of server.received) expect(r.headers['wikiclone_code']).toBeDefined();
 
       const files = filesUnder(out);
-      expect(files.map((f) => f.slice(out.length + 1)).sort()).toEqual(['journal.jsonl', 'junit.xml', 'report.html', 'report.json', 'results.csv', 'summary.md']);
+      expect(files.map((f) => f.slice(out.length + 1)).sort()).toEqual(['journal.jsonl', 'junit.xml', 'report.html', 'report.json', 'results.csv', 'run-options.json', 'summary.md']);
       const texts: [string, string][] = [...files.map((f): [string, string] => [f.slice(out.length + 1), readFileSync(f, 'utf8')]), ['stdout', res.stdout], ['stderr', res.stderr]];
       texts.push(['report.html page data', pageData(texts.find(([name]) => name === 'report.html')![1])]);
       const needles = new Set([...formsOf(code), ...formsOf(code.slice(0, 4))]);

@@ -67,7 +67,7 @@ describe('interrupted runs (built CLI)', () => {
     const before = t.requests().length;
     const resumed = await runCli(['run', '--resume', cut, '--format', 'json', '-c', '2', '--retries', '1', '--quiet'], env);
     // the killed run could not remove its lock: the resumed run takes it over, saying so
-    expect(resumed.stderr).toMatch(new RegExp(`^answer-eval: ${join(cut, 'answer-eval.lock')}: took over the lock of pid ${killed.child.pid} \\(since [^)]+\\), which is no longer running\n$`));
+    expect(resumed.stderr).toMatch(new RegExp(`^answer-eval: ${join(cut, 'answer-eval.lock')}: took over the lock of pid ${killed.child.pid} \\(since [^)]+\\), which is no longer running\n(answer-eval: warning: \\d+ of \\d+ questions \\([\\d.]+%\\) ended in error: [^\\n]*\\n)?$`));
     expect(resumed.code).toBe(0);
     const report = readReport(cut);
     expect(report.run).toMatchObject({ status: 'completed', resumed: { fromJournal: journaled, asked: 60 - journaled, rerun: null } });
@@ -157,13 +157,14 @@ describe('security (built CLI)', () => {
     const dataset = writeTemp(dir, 'secret.jsonl', faultDataset(10));
     const out = join(dir, 'secret');
     const baseUrl = server.url.replace('http://', 'http://someone:pw-Leak99@') + '/?key=qs-Leak88';
-    const res = await runCli(['run', '-d', dataset, '--base-url', baseUrl, '--agent', 'demo', '-o', out, '--retries', '1'], env);
+    // 8 of 10 fail on purpose: --max-error-rate 1 accepts them
+    const res = await runCli(['run', '-d', dataset, '--base-url', baseUrl, '--agent', 'demo', '-o', out, '--retries', '1', '--max-error-rate', '1'], env);
     expect(res.code).toBe(0);
     const report = readReport(out);
     expect(report.run.baseUrl).toBe(server.url);
     expect(report.summary.outcomes.error).toBe(8);
     const written = filesUnder(out);
-    expect(written.map((f) => f.slice(out.length + 1)).sort()).toEqual(['journal.jsonl', 'junit.xml', 'report.html', 'report.json', 'results.csv', 'summary.md']);
+    expect(written.map((f) => f.slice(out.length + 1)).sort()).toEqual(['journal.jsonl', 'junit.xml', 'report.html', 'report.json', 'results.csv', 'run-options.json', 'summary.md']);
     for (const text of [...written.map((f) => readFileSync(f, 'utf8')), res.stdout, res.stderr]) {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain('pw-Leak99');

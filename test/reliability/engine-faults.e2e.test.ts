@@ -262,10 +262,11 @@ describe('SIGKILL mid-run against the engine, resumed against a restarted engine
     expect(b.url).toBe(a.url);
     const resumed = await runCli(['run', '--resume', cut, '--quiet'], { ANSWER_AGENT_CODE: b.code });
     // the killed run could not remove its lock: the resumed run takes it over, saying so
-    expect(resumed.stderr).toMatch(new RegExp(`^answer-eval: --resume: as the run was started: --format json\nanswer-eval: ${join(cut, 'answer-eval.lock')}: took over the lock of pid ${killed.child.pid} \\(since [^)]+\\), which is no longer running\n$`));
+    expect(resumed.stderr).toMatch(new RegExp(`^answer-eval: --resume: as the run was started: --format json\nanswer-eval: ${join(cut, 'answer-eval.lock')}: took over the lock of pid ${killed.child.pid} \\(since [^)]+\\), which is no longer running\n(answer-eval: warning: \\d+ of \\d+ questions \\([\\d.]+%\\) ended in error: [^\\n]*\\n)?$`));
     expect(resumed.code).toBe(0);
     const done = await uninterrupted;
-    expect(done.stderr).toBe('');
+    // the faults end some questions in error: said in one line
+    expect(done.stderr).toMatch(/^(answer-eval: warning: \d+ of \d+ questions \([\d.]+%\) ended in error: [^\n]*\n)?$/);
     expect(done.code).toBe(0);
 
     const report = readReport(cut);
