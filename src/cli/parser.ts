@@ -27,8 +27,10 @@ export function cliParser(argv: string[], config: AppliedConfig | undefined, mod
     .example('answer-eval view', 'every run under reports/ on a local web page')
     .epilogue(`Options can be kept in answer-eval.config.json (--config FILE, --profile NAME): see docs/cli.md, "Config file", and examples/answer-eval.config.json.\n\n${EXIT_CODES_HELP}`)
     .wrap(Math.min(110, process.stdout.columns || 100))
-    .middleware((a) => refuseAfterDashes(argv, a), true)
-    .middleware(refuseRepeated, true)
+    .middleware((a) => {
+      const refused = afterDashes(argv) ?? repeated(a);
+      if (refused !== undefined) throw usageError(refused, argv, modules);
+    }, true)
     .fail((msg, err) => {
       if (err instanceof AnswerEvalError) throw err;
       if (err && isNumberArgMessage(err.message)) throw new ConfigError(err.message);
@@ -47,21 +49,20 @@ const LISTS = new Set(['_', '--', 'dirs']);
  * An option given twice (`--fail-on regression --fail-on regression`, `-d a.csv -d b.csv`) is a usage error: yargs
  * would pass an array where one value is expected, and a gate compared with `=== 'regression'` would never fire.
  */
-function refuseRepeated(argv: Record<string, unknown>): void {
-  const repeated = Object.entries(argv).filter((e): e is [string, unknown[]] => Array.isArray(e[1]) && !LISTS.has(e[0]) && !/[A-Z]/.test(e[0]));
+function repeated(argv: Record<string, unknown>): string | undefined {
+  const arrays = Object.entries(argv).filter((e): e is [string, unknown[]] => Array.isArray(e[1]) && !LISTS.has(e[0]) && !/[A-Z]/.test(e[0]));
   // an alias holds the same values: name the long one
-  const [name, values] = repeated.sort((a, b) => b[0].length - a[0].length)[0] ?? [];
-  if (name === undefined) return;
-  throw new AnswerEvalError(`--${name} was given ${values!.length} times (${values!.join(', ')}): give it once\nSee answer-eval ${String((argv._ as unknown[])[0] ?? '')} --help.`, 'USAGE', 2);
+  const [name, values] = arrays.sort((x, y) => y[0].length - x[0].length)[0] ?? [];
+  return name === undefined ? undefined : `--${name} was given ${values!.length} times (${values!.join(', ')}): give it once`;
 }
 
 /** yargs takes what follows `--` as positionals and strict mode lets them by: `run -- -d faq.csv` ran the sample set. */
-function refuseAfterDashes(tokens: readonly string[], argv: Record<string, unknown>): void {
+function afterDashes(tokens: readonly string[]): string | undefined {
   const at = tokens.indexOf('--');
-  if (at < 0) return;
+  if (at < 0) return undefined;
   const after = tokens.slice(at + 1);
   const what = after.length === 0 ? 'nothing follows it' : `unexpected argument${after.length === 1 ? '' : 's'} after it: ${after.map((t) => `"${t}"`).join(', ')}`;
-  throw new AnswerEvalError(`"--" ends the options, and no command takes arguments after it (${what})\nSee answer-eval ${String((argv._ as unknown[])[0] ?? '')} --help.`, 'USAGE', 2);
+  return `"--" ends the options, and no command takes arguments after it (${what})`;
 }
 
 /** A usage error (exit 2) pointing at the command's help; an unknown option names the nearest known one. */
