@@ -104,14 +104,15 @@ async function finish(
     if (nothingCompared(comparison) && !wantsRegressionGates(o.argv)) printError(`answer-eval: --baseline ${o.baseline?.file}: ${uncompared(comparison)}\n`);
   }
   if (failure) throw reportWriteFailure(failure, o.dir, written, stoppedBy, o.replaces);
+  const sayRerun = () => printError(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
   if (stoppedBy) {
     // the circuit breaker stopped on errors the journal keeps: once the service is back, they are asked again too
-    if (o.resume !== undefined && isCircuitBreak(stoppedBy.message)) printError(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
+    if (o.resume !== undefined && isCircuitBreak(stoppedBy.message)) sayRerun();
     throw stoppedBy;
   }
   if (unmeasured !== undefined) {
     // some answered: the service works at times, so asking the errors again may finish the run
-    if (o.resume !== undefined && data.head.summary.outcomes.error < data.head.summary.total) printError(`answer-eval: once the service answers again, continue with: ${o.resume} --rerun errors\n`);
+    if (o.resume !== undefined && data.head.summary.outcomes.error < data.head.summary.total) sayRerun();
     throw new NothingMeasuredError(`${unmeasured}${mostCommonError(data.results)}`);
   }
   const errors = data.head.summary.outcomes.error;
