@@ -9,7 +9,7 @@ import { Collector } from './collect.js';
 import { checkComparable } from './compatibility.js';
 import { unmeasuredOf } from './coverage.js';
 import { IdIndex } from './id-index.js';
-import { checkTotal, duplicateId, IdHashes } from './integrity.js';
+import { checkTotal, duplicateId, ReportIds } from './integrity.js';
 import { bySlot } from './results.js';
 import { COMPARE_SCHEMA_VERSION, type Comparison, type MetricDelta, type ReportRef } from './schema.js';
 import type { Standings } from './standings.js';
@@ -89,7 +89,7 @@ export function compareData(
       entries.add(result);
       eachHead?.(result);
     }
-    const baseIds = new IdHashes(base.results.count);
+    const baseIds = new ReportIds();
     for (const r of base.results) {
       baseIds.add(r.id);
       entries.add(r);

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { ConfigError } from '../errors.js';
 import type { ReportData, ResultSource } from '../model/source.js';
-import { cyrb53 } from '../util/hash.js';
+import { IdHashes } from '../util/id-hashes.js';
 import { RecordSource } from '../util/records.js';
 
 /**
@@ -49,37 +49,26 @@ export function duplicateId(file: string, source: ResultSource, id: string, firs
 
 /**
  * The ids of a report read once in order (BASE, which compare streams), checked for one given twice: their 53-bit
- * hashes are kept (8 bytes a result) and sorted; only when two hashes are equal is the report read again to compare
- * those ids themselves (a hash collision of two ids is not a duplicate).
+ * hashes with their indexes (util/id-hashes, as a dataset's ids are checked); only when two hashes are equal is the
+ * report read again to compare those ids themselves (a hash collision of two ids is not a duplicate).
  */
-export class IdHashes {
-  private hashes: Float64Array;
-  private count = 0;
-
-  constructor(expected: number) {
-    this.hashes = new Float64Array(Math.max(expected, 16));
-  }
+export class ReportIds {
+  #hashes = new IdHashes();
+  #count = 0;
 
   add(id: string): void {
-    if (this.count === this.hashes.length) {
-      const more = new Float64Array(this.count * 2);
-      more.set(this.hashes);
-      this.hashes = more;
-    }
-    this.hashes[this.count++] = cyrb53(id);
+    this.#hashes.add(id, this.#count++);
   }
 
   /** Throws duplicateId for the first id `source` holds twice; frees the hashes. */
   check(file: string, source: ResultSource): void {
-    const sorted = this.hashes.subarray(0, this.count).sort();
-    const twice = new Set<number>();
-    for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) twice.add(sorted[i]!);
-    this.hashes = new Float64Array(0);
-    if (twice.size === 0) return;
+    const candidates = this.#hashes.collidingLines();
+    this.#hashes = new IdHashes();
+    if (candidates.size === 0) return;
     const first = new Map<string, number>();
     let index = 0;
     for (const r of source) {
-      if (twice.has(cyrb53(r.id))) {
+      if (candidates.has(index)) {
         const earlier = first.get(r.id);
         if (earlier !== undefined) throw duplicateId(file, source, r.id, earlier, index);
         first.set(r.id, index);
@@ -106,7 +95,7 @@ export function checkTotal(file: string, data: ReportData): void {
  * read before it is compared, e.g. `run --baseline`'s, refused before anything is asked rather than after the run.
  */
 export function checkReport(file: string, data: ReportData): void {
-  const ids = new IdHashes(data.results.count);
+  const ids = new ReportIds();
   for (const r of data.results) ids.add(r.id);
   ids.check(file, data.results);
   checkTotal(file, data);

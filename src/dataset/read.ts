@@ -7,7 +7,7 @@ import { DatasetChangedError, InputError, type InputProblem } from '../errors.js
 import { countBreaks, csvProblem, type CsvParseError } from './csv-errors.js';
 import { decodeLines, Undecodable } from './decode.js';
 import { FingerprintRecorder, stampDifference, stampOf, verified, type FileStamp } from './fingerprint.js';
-import { IdHashes } from './ids.js';
+import { IdHashes } from '../util/id-hashes.js';
 import { isConversation, questionsOfItem, type DatasetItem, type Question } from '../model/question.js';
 import { conversationOfRows, parseConversationLine, type ConversationResult } from './conversation.js';
 import { isBlank, parseRow, type RawRow } from './row.js';

@@ -1,7 +1,7 @@
-import { cyrb53 } from '../util/hash.js';
+import { cyrb53 } from './hash.js';
 
 /**
- * The ids of a dataset as 53-bit hashes with their lines, in typed arrays: a million ids cost 12 MB, where
+ * Ids as 53-bit hashes with their lines (a dataset's lines, or a report's result indexes), in typed arrays: a million ids cost 12 MB, where
  * a Map of strings would cost ten times that. Equal hashes are only candidates: the caller checks them
  * against the ids themselves.
  */
