@@ -25,7 +25,7 @@ import { enforceGates } from './gates.js';
 import type { QuestionResult } from '../model/report.js';
 import { appendJobSummary, reportWriteFailure, writeRunReports } from './run-dir.js';
 import { publishRun } from './overwrite.js';
-import { print, printError } from './output.js';
+import { print, printError } from '../job/output.js';
 import { unseenExpectations, unseenNotes } from '../score/unseen.js';
 
 type GateArgs = Parameters<typeof qualityGatesOf>[0] &

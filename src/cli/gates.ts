@@ -2,8 +2,9 @@ import { GateFailedError } from '../errors.js';
 import { failures } from '../gate/gates.js';
 import type { Verdict } from '../model/verdict.js';
 import { gateLine } from '../report/verdict.js';
-import { annotate, print, workflowCommand } from './output.js';
+import { annotate, print, workflowCommand } from '../job/output.js';
 import { oneLine } from '../util/terminal.js';
+import { jobIo } from '../job/io.js';
 
 /** The `::error` annotation GitHub Actions shows on the job for one failed gate: the command, its title, its text. */
 const annotation = (gate: string, message: string) => ['error', { title: 'answer-eval gate' }, `${gate}: ${message}`] as const;
@@ -18,7 +19,7 @@ export const gateAnnotation = (gate: string, message: string): string => workflo
  * they are written.
  */
 export function enforceGates(verdict: Verdict | undefined, o: { unmeasured?: Error | undefined; env?: NodeJS.ProcessEnv } = {}): void {
-  const env = o.env ?? process.env;
+  const env = o.env ?? jobIo().env;
   for (const r of verdict?.results ?? []) print(`  gate ${oneLine(gateLine(r))}\n`);
   if (env['GITHUB_ACTIONS'] === 'true') for (const r of verdict?.results ?? []) if (!r.passed) annotate(...annotation(r.gate, r.message));
   if (o.unmeasured) throw o.unmeasured;

@@ -1,28 +1,14 @@
 #!/usr/bin/env node
+// The answer-eval command. `--version` is answered before anything else loads; every other command line goes to
+// main() (src/cli/cli.ts), which loads only the command it runs. This is the one file that touches the process.
 import './heap.js';
-import { hideBin } from 'yargs/helpers';
-import { AnswerEvalError } from '../errors.js';
-import { sayWhenWaiting } from '../util/bounded-read.js';
-import { commands } from './commands/index.js';
-import { printError } from './output.js';
-import { configFor } from './config.js';
-import { cliParser } from './parser.js';
+import { TOOL_VERSION } from '../version.js';
+import { processIo } from './process-io.js';
 
-/** The only place that decides the process exit code. */
-export async function main(argv: string[]): Promise<void> {
-  // a read that waits for input (a FIFO nobody writes to) says so, never hangs silently
-  sayWhenWaiting((message) => printError(`answer-eval: ${message}\n`));
-  const config = await configFor(argv, commands, process.cwd());
-  if (config?.said !== undefined) printError(`answer-eval: ${config.said}\n`);
-  await cliParser(argv, config).parseAsync();
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version')) {
+  process.stdout.write(`${TOOL_VERSION}\n`);
+} else {
+  const { main } = await import('./cli.js');
+  process.exitCode = await main(argv, processIo());
 }
-
-main(hideBin(process.argv)).catch((error: unknown) => {
-  if (error instanceof AnswerEvalError) {
-    printError(`answer-eval: ${error.message}\n`);
-    process.exitCode = error.exitCode;
-  } else {
-    printError(`answer-eval: internal error (please report it):\n${(error as Error)?.stack ?? String(error)}\n`);
-    process.exitCode = 3;
-  }
-});

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { jobIo } from '../job/io.js';
 
 /**
  * The command that opens a URL in the user's browser, or undefined where none should run: no display on Linux
@@ -14,7 +15,7 @@ export function browserCommand(url: string, platform: NodeJS.Platform = process.
 
 /** Opens `url` in the browser, when there is one to open (browserCommand); true when it tried. A failure is not an error: the URL is printed. */
 export function openBrowser(url: string): boolean {
-  const how = browserCommand(url);
+  const how = browserCommand(url, process.platform, jobIo().env);
   if (how === undefined) return false;
   const child = spawn(how.command, how.args, { stdio: 'ignore', detached: true });
   child.on('error', () => {}); // no xdg-open: the printed URL is enough

@@ -7,6 +7,7 @@ import { EXIT_CODES_HELP } from './exit-codes.js';
 import { datasetHint, optionNamesOf, unknownOptionMessage } from './suggest.js';
 import { isDatasetName } from '../dataset/source.js';
 import { configOptions, type AppliedConfig } from './config.js';
+import type { JobIo } from '../job/io.js';
 
 /**
  * The yargs parser of a command line: every command with its options, the config file's values under the flags
@@ -14,7 +15,7 @@ import { configOptions, type AppliedConfig } from './config.js';
  * the same commands with handlers that do nothing, to check a command line without running it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in commands/index.ts
-export function cliParser(argv: string[], config: AppliedConfig | undefined, modules: readonly CommandModule<any, any>[] = commands) {
+export function cliParser(argv: string[], config: AppliedConfig | undefined, io: Pick<JobIo, 'stdout'>, done: (code: number) => void, modules: readonly CommandModule<any, any>[] = commands) {
   let cli = configOptions(yargs(argv))
     .scriptName('answer-eval')
     .version(TOOL_VERSION)
@@ -26,7 +27,7 @@ export function cliParser(argv: string[], config: AppliedConfig | undefined, mod
     .example('answer-eval compare main/report.json reports/pr-17 --fail-on regression', 'gate a pull request on a baseline')
     .example('answer-eval view', 'every run under reports/ on a local web page')
     .epilogue(`Options can be kept in answer-eval.config.json (--config FILE, --profile NAME): see docs/cli.md, "Config file", and examples/answer-eval.config.json.\n\n${EXIT_CODES_HELP}`)
-    .wrap(Math.min(110, process.stdout.columns || 100))
+    .wrap(Math.min(110, io.stdout.columns || 100))
     .middleware((a) => {
       const refused = afterDashes(argv) ?? repeated(a);
       if (refused !== undefined) throw usageError(refused, argv, modules);
@@ -38,7 +39,8 @@ export function cliParser(argv: string[], config: AppliedConfig | undefined, mod
       throw usageError(msg ?? err?.message ?? 'usage error', argv, modules);
     });
   if (config !== undefined) cli = cli.config(config.values);
-  for (const command of modules) cli = cli.command(command);
+  // a command's handler returns its exit code (or nothing: 0); one that fails throws, and main() says why
+  for (const command of modules) cli = cli.command({ ...command, handler: async (a) => done((await command.handler(a)) ?? 0) });
   return cli;
 }
 

@@ -1,6 +1,7 @@
 import { formatProgress, progressBar, ProgressTracker, type RunEvent } from '../run/progress.js';
 import { oneLine } from '../util/terminal.js';
-import { clearLine, printError, redraw } from './output.js';
+import type { TextSink } from '../job/io.js';
+import { clearLine, printError, redraw } from '../job/output.js';
 
 /** Plain lines without a TTY (CI logs): one every this many ms. */
 export const PLAIN_INTERVAL_MS = 5_000;
@@ -15,9 +16,9 @@ export interface ProgressRenderer {
 /**
  * Renders run events on stderr: on a TTY a live single line redrawn in place; otherwise one plain
  * line every few seconds. Events only count; the timer draws, so a fast run costs no output per question.
- * `stream` (stderr) says whether it is a TTY and how wide; the lines go out through src/cli/output.ts.
+ * `stream` (stderr) says whether it is a TTY and how wide; the lines go out through src/job/output.ts.
  */
-export function renderProgress(stream: NodeJS.WriteStream, quiet: boolean): ProgressRenderer {
+export function renderProgress(stream: TextSink, quiet: boolean): ProgressRenderer {
   if (quiet) return { onEvent: () => {}, stop: () => {} };
   const tracker = new ProgressTracker(performance.now());
   const tty = stream.isTTY === true;

@@ -8,7 +8,8 @@ import { writeReports } from '../report/write.js';
 import { lockDir } from '../run/lock.js';
 import { ensureDir, reasonOf } from '../util/out-dir.js';
 import { heldRun, heldRunError, newStaging, pendingOverwrite, publishRun, stagedFor } from './overwrite.js';
-import { printError } from './output.js';
+import { printError } from '../job/output.js';
+import { atJobEnd, jobIo } from '../job/io.js';
 import { oneLine } from '../util/terminal.js';
 
 /**
@@ -21,7 +22,7 @@ export async function claimRunDir(dir: string, what: string): Promise<void> {
   if (lock.tookOver) {
     printError(`answer-eval: ${lock.path}: took over the lock of pid ${lock.tookOver.pid} (since ${oneLine(String(lock.tookOver.startedAt))}), which is no longer running\n`);
   }
-  process.once('exit', () => {
+  atJobEnd(() => {
     lock.release();
     if (created) {
       try {
@@ -57,7 +58,7 @@ export async function placeRun(dir: string, overwrite: boolean): Promise<string>
   if (!overwrite) throw heldRunError(dir, '--out', held, 'choose a fresh --out (without one, each run gets its own reports/<timestamp>)');
   const staging = newStaging(dir, new Date());
   printError(`answer-eval: --overwrite: ${dir} holds ${held.words}; it stays as it is until this run has completed (written meanwhile to ${staging})\n`);
-  process.once('exit', () => {
+  atJobEnd(() => {
     // a run refused before it journaled anything leaves no staging directory behind
     for (const d of [staging, dirname(staging)]) {
       try {
@@ -86,7 +87,7 @@ export async function claimReportDir(
   if (held === undefined) return { write: (files) => files(out) };
   if (!o.overwrite) throw heldRunError(out, '--out', held, `give ${o.command} another --out`);
   const staging = newStaging(out, new Date());
-  process.once('exit', () => {
+  atJobEnd(() => {
     rmSync(staging, { recursive: true, force: true });
     try {
       rmdirSync(dirname(staging)); // when no other (a run's unfinished --overwrite) is there
@@ -118,8 +119,8 @@ export async function writeRunReports(data: ReportData, dir: string, formats: re
 
 /** Appends summary.md to the job summary; one that cannot be appended is a warning, not a failure of the run. */
 export const appendJobSummary = (data: ReportData): Promise<string | undefined> =>
-  appendStepSummary(data).catch((error: unknown) => {
-    printError(`answer-eval: warning: could not append the summary to $GITHUB_STEP_SUMMARY (${process.env['GITHUB_STEP_SUMMARY']}): ${reasonOf(error)}\n`);
+  appendStepSummary(data, jobIo().env).catch((error: unknown) => {
+    printError(`answer-eval: warning: could not append the summary to $GITHUB_STEP_SUMMARY (${jobIo().env['GITHUB_STEP_SUMMARY']}): ${reasonOf(error)}\n`);
     return undefined;
   });
 

@@ -37,7 +37,7 @@ async function parse(argv: string[], cwd: string): Promise<{ command: string; op
       reached = { command: String(c.command).split(' ')[0]!, options };
     },
   }));
-  await cliParser(argv, config, inert).parseAsync();
+  await cliParser(argv, config, { stdout: { write: () => true } }, () => {}, inert).parseAsync();
   if (reached === undefined) throw new Error(`answer-eval ${argv.join(' ')}: no command was reached`);
   return reached;
 }

@@ -25,6 +25,7 @@ const ALLOWED: Record<string, string[]> = {
   scripts: ['model', 'report', 'trend', 'compare', 'cli', 'config'],
   config: ['util'],
   view: ['model', 'util', 'report'],
+  job: ['model', 'util', 'dataset', 'client', 'engine', 'score', 'run', 'report', 'compare', 'gate', 'merge', 'export', 'trend', 'rescore', 'view', 'config'],
   cli: ['*'],
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workflowCommand } from '../../src/cli/output.js';
+import { workflowCommand } from '../../src/job/output.js';
 import { commandData, commandProperty, oneLine, quoted, safeLine, safeLines } from '../../src/util/terminal.js';
 
 const ZWJ = '\u200d';

@@ -17,7 +17,7 @@ import { ensureDir } from '../../util/out-dir.js';
 import { enforceGates } from '../gates.js';
 import { readQuarantine, unknownQuarantined } from '../quarantine.js';
 import { CompareJunit } from '../compare-junit.js';
-import { print, printError } from '../output.js';
+import { print, printError } from '../../job/output.js';
 import { pathOption } from '../../util/path-option.js';
 
 const builder = (y: Argv) =>

@@ -6,7 +6,7 @@ import { openReport, reportFile } from '../../report/read.js';
 import { writeChunks } from '../../report/write.js';
 import { ensureDir } from '../../util/out-dir.js';
 import { defineCommand } from '../command.js';
-import { print } from '../output.js';
+import { print } from '../../job/output.js';
 import { pathOption } from '../../util/path-option.js';
 
 const builder = (y: Argv) =>

@@ -7,7 +7,7 @@ import { readReportHead, reportFile } from '../../report/read.js';
 import { parseFormats, writeReports } from '../../report/write.js';
 import { defineCommand } from '../command.js';
 import { claimReportDir } from '../run-dir.js';
-import { print } from '../output.js';
+import { print } from '../../job/output.js';
 import { NothingMeasuredError } from '../../errors.js';
 import { nothingMeasured } from '../../model/measured.js';
 import { pathOption } from '../../util/path-option.js';

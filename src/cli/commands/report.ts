@@ -7,7 +7,7 @@ import { computeMetrics } from '../../score/metrics/index.js';
 import { defineCommand } from '../command.js';
 import { claimReportDir } from '../run-dir.js';
 import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
-import { print } from '../output.js';
+import { print } from '../../job/output.js';
 import { pathOption } from '../../util/path-option.js';
 
 const builder = (y: Argv) =>

@@ -9,7 +9,7 @@ import { defineCommand } from '../command.js';
 import { FINITE, numberOption } from '../../util/numbers.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { claimReportDir } from '../run-dir.js';
-import { print, printError } from '../output.js';
+import { print, printError } from '../../job/output.js';
 import { unseenExpectations, unseenNotes } from '../../score/unseen.js';
 import { pathOption } from '../../util/path-option.js';
 

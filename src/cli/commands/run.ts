@@ -26,9 +26,10 @@ import { claimRunDir, locateResume, placeRun } from '../run-dir.js';
 import { readQuarantine } from '../quarantine.js';
 import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
 import { onInterrupt } from '../signals.js';
-import { printError } from '../output.js';
+import { printError } from '../../job/output.js';
 import { oneLine } from '../../util/terminal.js';
 import { pathOption } from '../../util/path-option.js';
+import { currentIo, jobIo } from '../../job/io.js';
 
 /** A reply's size limit: up to MAX_RESPONSE_BYTES, so that its result fits a journal line answer-eval reads back. */
 const RESPONSE_BYTES: NumberRule = { says: `a whole number from 1 to ${MAX_RESPONSE_BYTES} (32 MiB)`, accepts: (n) => Number.isInteger(n) && n >= 1 && n <= MAX_RESPONSE_BYTES, bounds: { integer: true, minimum: 1, maximum: MAX_RESPONSE_BYTES } };
@@ -151,7 +152,7 @@ export const runCommand = defineCommand({
     // opened once here, so a pipe is read once (into a temporary copy) for the baseline check and the run
     const source = await openDataset(dataset ?? prior!.dataset.path, { encoding: argv.encoding ?? prior?.dataset.encoding });
     const target = await openTarget({
-      ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(argv.agentCodeFile) } : {}),
+      ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(argv.agentCodeFile, jobIo().env) } : {}),
       ...(agent !== undefined ? { agent } : {}),
       ...(argv.kb !== undefined ? { kb: argv.kb } : {}),
       ...(argv.floor !== undefined ? { floor: argv.floor } : {}),
@@ -165,7 +166,7 @@ export const runCommand = defineCommand({
           'can read the agent code and forge answers. Use it only against a test server.\n',
       );
     }
-    const progress = renderProgress(process.stderr, argv.quiet);
+    const progress = renderProgress(currentIo().stderr, argv.quiet);
     // what finishes the run if it stops: the gates and --baseline are kept (run-options.json), secrets in the URL are not
     const resume = `answer-eval run --resume ${dir}${baseUrl !== undefined && hasUrlSecrets(baseUrl) ? ' --base-url URL (the same URL: its credentials and query are not kept)' : ''}`;
     const kept = replaces !== undefined ? ` (the earlier run in ${dir} stays until this one completes)` : '';
@@ -211,7 +212,7 @@ export const runCommand = defineCommand({
         rps: argv.rps,
         pauseOn429: argv.pauseOn429,
         username: argv.username,
-        shard: argv.shard === undefined ? undefined : parseShard(argv.shard),
+        shard: argv.shard === undefined ? undefined : parseShard(argv.shard, jobIo().env),
         aliases: argv.aliases,
         repeat: argv.repeat,
         maxTurnDelayMs: argv.maxTurnDelay,

@@ -1,9 +1,11 @@
 import type { CommandModule } from 'yargs';
 import { parseLatency, SAMPLE_KB, startEngine, type FaultOptions } from '../../engine/index.js';
 import { ABOVE_0, numberOption, SCORE, SHARE, WHOLE } from '../../util/numbers.js';
-import { print } from '../output.js';
+import { print } from '../../job/output.js';
 import { listenFailure, PORT } from '../listen.js';
 import { pathOption } from '../../util/path-option.js';
+import { untilStopped } from '../signals.js';
+import { jobIo } from '../../job/io.js';
 
 interface ServeArgs {
   kb: string;
@@ -55,7 +57,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       oversizeRate: args['oversize-rate'],
     };
     const minutes = args['session-minutes'];
-    const given = process.env.ANSWER_AGENT_CODE;
+    const given = jobIo().env['ANSWER_AGENT_CODE'];
     const engine = await startEngine({
       kb: args.kb,
       host: args.host,
@@ -78,15 +80,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         `    -d '{"wikiagent":"${engine.agent}","guest":"1","question":{"text":"how can I pay my bill?"},"force_subscription":"0","output":"json","language":"en"}'\n` +
         'stop with Ctrl-C\n',
     );
-    await new Promise<void>((resolve) => {
-      const stop = (): void => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        resolve();
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
+    await untilStopped();
     await engine.close();
     print('engine stopped\n');
   },

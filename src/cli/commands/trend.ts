@@ -12,7 +12,7 @@ import { gatesNotJudged, latestRun, newerLeftOut, unmeasuredLatest } from '../..
 import { leftOutRuns } from '../left-out-runs.js';
 import { whatIfLine } from '../../trend/what-if.js';
 import { plural } from '../../util/text.js';
-import { print, printError } from '../output.js';
+import { print, printError } from '../../job/output.js';
 import { oneLine } from '../../util/terminal.js';
 import { pathOption } from '../../util/path-option.js';
 

@@ -6,7 +6,7 @@ import { checkDataset } from '../../dataset/validate.js';
 import { AnswerEvalError, formatProblem } from '../../errors.js';
 import { defineCommand } from '../command.js';
 import { plural } from '../../util/text.js';
-import { print } from '../output.js';
+import { print } from '../../job/output.js';
 import { oneLine } from '../../util/terminal.js';
 import { pathOption } from '../../util/path-option.js';
 

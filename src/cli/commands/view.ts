@@ -2,13 +2,14 @@ import { stat } from 'node:fs/promises';
 import { ConfigError } from '../../errors.js';
 import { numberOption } from '../../util/numbers.js';
 import { pathOption } from '../../util/path-option.js';
+import { untilStopped } from '../signals.js';
 import { plural } from '../../util/text.js';
 import { findRuns } from '../../view/find.js';
 import { isLoopback, startViewer } from '../../view/server.js';
 import { defineCommand } from '../command.js';
 import { listenFailure, PORT } from '../listen.js';
 import { openBrowser } from '../open-browser.js';
-import { print, printError } from '../output.js';
+import { print, printError } from '../../job/output.js';
 
 /** The viewer's port unless --port says otherwise. */
 const DEFAULT_PORT = 9840;
@@ -36,15 +37,7 @@ export const viewCommand = defineCommand({
     if (!isLoopback(argv.host)) printError(`answer-eval: warning: --host ${argv.host}: the reports are served to every machine that can reach this one\n`);
     const opened = argv.open && openBrowser(viewer.url);
     print(`answer-eval view: ${plural(found.runs.length, 'run')} under ${dir} at ${viewer.url}${opened ? ' (opened in the browser)' : ''}\nstop with Ctrl-C\n`);
-    await new Promise<void>((resolve) => {
-      const stop = (): void => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        resolve();
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
+    await untilStopped();
     await viewer.close();
     print('answer-eval view stopped\n');
   },
