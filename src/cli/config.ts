@@ -1,4 +1,5 @@
-import type { Argv, CommandModule } from 'yargs';
+import type { Argv } from 'yargs';
+import type { Command } from './command.js';
 import { Parser } from 'yargs/helpers';
 import { sectionFor } from '../config/apply.js';
 import { loadConfig } from '../config/load.js';
@@ -47,7 +48,7 @@ function givenOnCommandLine(tokens: readonly string[], spec: CommandSpec): Set<s
  * naming it), then the command's section, with the --profile one over it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in commands/index.ts
-export async function configFor(tokens: readonly string[], commands: readonly CommandModule<any, any>[], cwd: string): Promise<AppliedConfig | undefined> {
+export async function configFor(tokens: readonly string[], commands: readonly Command<any>[], cwd: string): Promise<AppliedConfig | undefined> {
   const global = Parser(tokens as string[], { string: ['config', 'profile'], boolean: ['help', 'version'], alias: { help: ['h'] } });
   if (global['help'] === true || global['version'] === true) return undefined;
   const given = global['config'] as string | false | undefined;

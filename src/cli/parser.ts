@@ -1,4 +1,5 @@
 import yargs, { type CommandModule } from 'yargs';
+import type { Command } from './command.js';
 import { AnswerEvalError, ConfigError } from '../errors.js';
 import { isNumberArgMessage } from '../util/numbers.js';
 import { TOOL_VERSION } from '../version.js';
@@ -15,7 +16,7 @@ import type { JobIo } from '../job/io.js';
  * the same commands with handlers that do nothing, to check a command line without running it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in commands/index.ts
-export function cliParser(argv: string[], config: AppliedConfig | undefined, io: Pick<JobIo, 'stdout'>, done: (code: number) => void, modules: readonly CommandModule<any, any>[] = commands) {
+export function cliParser(argv: string[], config: AppliedConfig | undefined, io: JobIo, done: (code: number) => void, modules: readonly Command<any>[] = commands) {
   let cli = configOptions(yargs(argv))
     .scriptName('answer-eval')
     .version(TOOL_VERSION)
@@ -40,7 +41,11 @@ export function cliParser(argv: string[], config: AppliedConfig | undefined, io:
     });
   if (config !== undefined) cli = cli.config(config.values);
   // a command's handler returns its exit code (or nothing: 0); one that fails throws, and main() says why
-  for (const command of modules) cli = cli.command({ ...command, handler: async (a) => done((await command.handler(a)) ?? 0) });
+  for (const command of modules) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in commands/index.ts
+    const module: CommandModule<any, any> = { ...command, handler: async (a) => done((await command.handler(a, io))?.exitCode ?? 0) };
+    cli = cli.command(module);
+  }
   return cli;
 }
 
@@ -69,7 +74,7 @@ function afterDashes(tokens: readonly string[]): string | undefined {
 
 /** A usage error (exit 2) pointing at the command's help; an unknown option names the nearest known one. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in commands/index.ts
-function usageError(message: string, argv: readonly string[], modules: readonly CommandModule<any, any>[]): AnswerEvalError {
+function usageError(message: string, argv: readonly string[], modules: readonly Command<any>[]): AnswerEvalError {
   const name = argv.find((t) => !t.startsWith('-'));
   const command = modules.find((c) => String(c.command).split(' ')[0] === name);
   const guess = /^Did you mean (\S+)\?$/.exec(message)?.[1]; // yargs' recommendCommands

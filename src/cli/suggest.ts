@@ -42,7 +42,7 @@ const camel = (kebab: string): string => kebab.replace(/-+([a-z0-9])/g, (_, c: s
 
 /** The long option names a command declares (its builder run on an empty command line), with help and version. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in commands/index.ts
-export function optionNamesOf(command: CommandModule<any, any>): string[] {
+export function optionNamesOf(command: Pick<CommandModule<any, any>, 'builder'>): string[] {
   const builder = command.builder;
   const y = yargs([]);
   const built = typeof builder === 'function' ? builder(y) : builder ? y.options(builder) : y;

@@ -28,7 +28,7 @@ export interface CommandSpec {
 
 type Settings = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in cli/commands/index.ts
-type AnyCommand = CommandModule<any, any>;
+type AnyCommand = Pick<CommandModule<any, any>, 'command' | 'builder'>;
 
 /** The positional names of a yargs command string: `compare <base> <head>` → base, head. */
 const positionals = (command: string): string[] => [...command.matchAll(/[<[]([^>\]. ]+)(?:\.\.)?[>\]]/g)].map((m) => m[1]!);

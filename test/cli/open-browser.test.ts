@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserCommand } from '../../src/cli/open-browser.js';
+import { browserCommand } from '../../src/job/open-browser.js';
 
 describe('browserCommand: the browser is opened only where there is one to open', () => {
   const url = 'http://127.0.0.1:9840/';

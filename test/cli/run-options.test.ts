@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
-import { KEPT, KEPT_DEFAULTS, keepRunOptions, resumeRunOptions, RUN_OPTIONS_FILE } from '../../src/cli/run-options.js';
+import { KEPT, KEPT_DEFAULTS, keepRunOptions, resumeRunOptions, RUN_OPTIONS_FILE } from '../../src/job/run/kept-options.js';
 import { tempDir } from '../helpers/tmp.js';
 
 const camel = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

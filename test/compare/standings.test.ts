@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMPARE_JUNIT_FILE, CompareJunit } from '../../src/cli/compare-junit.js';
+import { COMPARE_JUNIT_FILE, CompareJunit } from '../../src/compare/render/junit.js';
 import { compareData, compareReports } from '../../src/compare/compare.js';
 import { Standings } from '../../src/compare/standings.js';
 import { regressionGates } from '../../src/gate/gates.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CommandModule } from 'yargs';
+import type { Command } from '../../src/cli/command.js';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.js';
@@ -31,13 +31,14 @@ async function parse(argv: string[], cwd: string): Promise<{ command: string; op
   const config = await configFor(argv, commands, cwd);
   let reached: { command: string; options: Record<string, unknown> } | undefined;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in commands/index.ts
-  const inert: CommandModule<any, any>[] = commands.map((c) => ({
+  const inert: Command<any>[] = commands.map((c) => ({
     ...c,
-    handler: (options: Record<string, unknown>) => {
+    handler: async (options: Record<string, unknown>) => {
       reached = { command: String(c.command).split(' ')[0]!, options };
     },
   }));
-  await cliParser(argv, config, { stdout: { write: () => true } }, () => {}, inert).parseAsync();
+  const quiet = { write: () => true };
+  await cliParser(argv, config, { stdout: quiet, stderr: quiet, env: {}, cwd }, () => {}, inert).parseAsync();
   if (reached === undefined) throw new Error(`answer-eval ${argv.join(' ')}: no command was reached`);
   return reached;
 }

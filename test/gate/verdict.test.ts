@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateAnnotation } from '../../src/cli/gates.js';
+import { gateAnnotation } from '../../src/job/gates.js';
 import { compareReports } from '../../src/compare/compare.js';
 import { nothingMeasured } from '../../src/model/measured.js';
 import { comparisonWithVerdict, judge, verdictOf, withVerdict } from '../../src/gate/verdict.js';

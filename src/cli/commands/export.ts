@@ -1,12 +1,5 @@
-import { dirname, join } from 'node:path';
 import type { Argv } from 'yargs';
-import { readAliases } from '../../dataset/aliases.js';
-import { trecQrels, trecRun } from '../../export/trec.js';
-import { openReport, reportFile } from '../../report/read.js';
-import { writeChunks } from '../../report/write.js';
-import { ensureDir } from '../../util/out-dir.js';
 import { defineCommand } from '../command.js';
-import { print } from '../../job/output.js';
 import { pathOption } from '../../util/path-option.js';
 
 const builder = (y: Argv) =>
@@ -22,16 +15,5 @@ export const exportCommand = defineCommand({
   command: 'export',
   describe: 'write a report as a TREC run and qrels, for trec_eval and other IR tools',
   builder,
-  handler: async (argv) => {
-    const from = await reportFile(argv.from);
-    const { results } = await openReport(from);
-    const aliases = argv.aliases === undefined ? undefined : await readAliases(argv.aliases);
-    const dir = argv.out ?? dirname(from);
-    await ensureDir(dir, '--out');
-    const files = [join(dir, 'run.trec'), join(dir, 'qrels.trec')] as const;
-    // a question at a time: a report of any size is exported in bounded memory
-    await writeChunks(files[0], trecRun(results, argv.runId));
-    await writeChunks(files[1], trecQrels(results, aliases));
-    print(`wrote ${files.join(', ')}\n`);
-  },
+  handler: async (argv, io) => (await import('../../job/export.js')).exportTrec(argv, io),
 });

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import type { Command } from '../command.js';
 import { compareCommand } from './compare.js';
 import { exportCommand } from './export.js';
 import { mergeCommand } from './merge.js';
@@ -12,4 +12,4 @@ import { viewCommand } from './view.js';
 
 /** Every command of the CLI; adding one = one file + one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [runCommand, serveCommand, validateCommand, compareCommand, reportCommand, exportCommand, mergeCommand, trendCommand, rescoreCommand, viewCommand];
+export const commands: Command<any>[] = [runCommand, serveCommand, validateCommand, compareCommand, reportCommand, exportCommand, mergeCommand, trendCommand, rescoreCommand, viewCommand];

@@ -1,13 +1,6 @@
-import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { openReport, reportFile } from '../../report/read.js';
-import { parseFormats, writeReports } from '../../report/write.js';
-import { knowledgeBaseEntries } from '../../run/knowledge-base.js';
-import { computeMetrics } from '../../score/metrics/index.js';
 import { defineCommand } from '../command.js';
-import { claimReportDir } from '../run-dir.js';
-import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
-import { print } from '../../job/output.js';
+import { thresholdOptions } from '../../report/threshold-options.js';
 import { pathOption } from '../../util/path-option.js';
 
 const builder = (y: Argv) =>
@@ -24,22 +17,5 @@ export const reportCommand = defineCommand({
   command: 'report',
   describe: 'render reports again from a saved report.json',
   builder,
-  handler: async (argv) => {
-    const from = await reportFile(argv.from);
-    const out = argv.out ?? dirname(from);
-    // the results are read from --from at every pass: a report.json rewritten in place is written last
-    const inPlace = resolve(out, 'report.json') === resolve(from);
-    const formats = parseFormats(argv.format).sort((a, b) => (inPlace ? Number(a === 'json') - Number(b === 'json') : 0));
-    const data = await openReport(from);
-    // new advice options or a knowledge base: the metrics are computed again, from the results
-    const thresholds = thresholdOptionsOf(argv);
-    if (thresholds !== undefined || argv.kb !== undefined) {
-      const knowledgeBase = argv.kb === undefined ? undefined : await knowledgeBaseEntries(argv.kb);
-      data.head = { ...data.head, metrics: computeMetrics(data.results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(thresholds ? { thresholds } : {}) }) };
-    }
-    // the report's own directory is rewritten as it is; another that holds a run is refused, unless --overwrite
-    const target = await claimReportDir(out, { overwrite: argv.overwrite, command: 'report', inPlace });
-    const written = await target.write((dir) => writeReports(data, dir, formats));
-    print(`reports: ${written.join(', ')}\n`);
-  },
+  handler: async (argv, io) => (await import('../../job/report.js')).report(argv, io),
 });

@@ -1,35 +1,14 @@
-import { stat } from 'node:fs/promises';
 import type { Argv } from 'yargs';
-import { OUTPUTS } from '../../client/request.js';
-import { hasUrlSecrets, redactUrl } from '../../client/url.js';
-import { parseShard } from '../../dataset/shard.js';
-import { openDataset } from '../../dataset/source.js';
-import { keepRunOptions, resumeRunOptions } from '../run-options.js';
-import { SAMPLE_QUESTIONS, type KnowledgeBase } from '../../engine/index.js';
-import { ConfigError, formatProblem, type InputProblem } from '../../errors.js';
-import { gateOptions, wantsRegressionGates } from '../../gate/options.js';
-import { parseFormats } from '../../report/write.js';
-import { readJournalHeader } from '../../run/journal-read.js';
+import { checkRunOptions } from '../../job/run/options.js';
+import { gateOptions } from '../../gate/options.js';
+import { OUTPUTS } from '../../model/request-fields.js';
+import { thresholdOptions } from '../../report/threshold-options.js';
 import { RUN_DEFAULTS } from '../../run/options.js';
-import { runEvaluation } from '../../run/run.js';
-import { journaledBaseUrl } from '../../run/resume.js';
-import { openTarget } from '../../run/target.js';
-import { readAgentCode } from '../agent-code.js';
 import { MAX_RESPONSE_BYTES } from '../../util/json-lines.js';
 import { MILLISECONDS, MILLISECONDS_0, numberOption, RATE, SCORE, SHARE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1, type NumberRule } from '../../util/numbers.js';
-import { checkBaseline, readBaseline } from '../baseline.js';
+import { pathOption } from '../../util/path-option.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
-import { finishRun } from '../finish.js';
-import { renderProgress } from '../progress.js';
-import { claimRunDir, locateResume, placeRun } from '../run-dir.js';
-import { readQuarantine } from '../quarantine.js';
-import { thresholdOptions, thresholdOptionsOf } from '../threshold-options.js';
-import { onInterrupt } from '../signals.js';
-import { printError } from '../../job/output.js';
-import { oneLine } from '../../util/terminal.js';
-import { pathOption } from '../../util/path-option.js';
-import { currentIo, jobIo } from '../../job/io.js';
 
 /** A reply's size limit: up to MAX_RESPONSE_BYTES, so that its result fits a journal line answer-eval reads back. */
 const RESPONSE_BYTES: NumberRule = { says: `a whole number from 1 to ${MAX_RESPONSE_BYTES} (32 MiB)`, accepts: (n) => Number.isInteger(n) && n >= 1 && n <= MAX_RESPONSE_BYTES, bounds: { integer: true, minimum: 1, maximum: MAX_RESPONSE_BYTES } };
@@ -109,17 +88,7 @@ const builder = (y: Argv) =>
         `An interrupted embedded run resumes with --resume DIR alone: the engine restarts on the same knowledge base and options.\n\n${EXIT_CODES_HELP}`,
     )
     .check((argv) => {
-      const minConsistency = argv['min-consistency'];
-      if (minConsistency !== undefined && argv.resume === undefined && !((argv.repeat ?? 1) > 1)) throw new ConfigError('--min-consistency needs --repeat N with N >= 2 (it judges whether repeated askings get the same top-1)');
-      if (argv.rerun !== undefined && argv.resume === undefined) throw new ConfigError('--rerun errors needs --resume DIR (it reruns the errors of an earlier run)');
-      if (argv.overwrite && argv.resume !== undefined) throw new ConfigError('--overwrite starts a new run in place of the one --out holds; --resume continues a run: give one of them');
-      if (argv.resume !== undefined && argv.out !== undefined && argv.out !== argv.resume) {
-        throw new ConfigError(`--out ${argv.out} and --resume ${argv.resume} differ: a resumed run writes into the directory it resumes`);
-      }
-      for (const flag of ['agent', 'username'] as const) {
-        if (argv[flag] !== undefined && argv[flag].trim() === '') throw new ConfigError(`--${flag} is empty (expected ${flag === 'agent' ? 'the agent id, wikiagent' : 'the user the questions are asked as'})`);
-      }
-      if (wantsRegressionGates(argv) && argv.baseline === undefined) throw new ConfigError('--fail-on, --max-broken and --quarantine need --baseline FILE (a report.json to compare with)');
+      checkRunOptions(argv);
       return true;
     });
 
@@ -127,119 +96,5 @@ export const runCommand = defineCommand({
   command: 'run',
   describe: 'ask every question of a dataset and write the reports',
   builder,
-  handler: async (argv) => {
-    // the run --resume continues: the one in DIR, or DIR's unfinished --overwrite run (journaled beside it until it completes)
-    const resumed = argv.resume === undefined ? undefined : await locateResume(argv.resume);
-    // a resumed run is finished as it was meant to be: its gates, --baseline and --format, unless given again
-    const taken = resumed === undefined ? [] : resumeRunOptions(resumed.journalDir, argv);
-    if (taken.length > 0) printError(`answer-eval: --resume: as the run was started: ${taken.join(' ')}\n`);
-    const formats = parseFormats(argv.format);
-    // where to send is decided here (it may start the embedded engine: a resumed embedded run restarts it on the
-    // journal's knowledge base and options); every other option a resumed run does not repeat defaults to its
-    // journal's inside runEvaluation
-    const prior = resumed !== undefined ? await readJournalHeader(resumed.journalDir) : undefined;
-    const baseUrl = argv.baseUrl ?? (prior && journaledBaseUrl(prior));
-    const agent = argv.agent ?? prior?.request.agent;
-    if (prior === undefined && baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
-    const dataset = argv.dataset ?? (prior === undefined && baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
-    const baseline = argv.baseline === undefined ? undefined : await readBaseline(argv.baseline);
-    const quarantine = argv.quarantine === undefined ? undefined : await readQuarantine(argv.quarantine);
-    const dir = resumed?.dir ?? argv.out ?? (await defaultReportDir(new Date()));
-    await claimRunDir(dir, argv.resume !== undefined ? '--resume' : '--out');
-    // a directory holding a run is refused before anything is sent, or with --overwrite the new run is staged beside it
-    const journalDir = resumed?.journalDir ?? (await placeRun(dir, argv.overwrite));
-    const replaces = journalDir !== dir ? dir : undefined;
-    // opened once here, so a pipe is read once (into a temporary copy) for the baseline check and the run
-    const source = await openDataset(dataset ?? prior!.dataset.path, { encoding: argv.encoding ?? prior?.dataset.encoding });
-    const target = await openTarget({
-      ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(argv.agentCodeFile, jobIo().env) } : {}),
-      ...(agent !== undefined ? { agent } : {}),
-      ...(argv.kb !== undefined ? { kb: argv.kb } : {}),
-      ...(argv.floor !== undefined ? { floor: argv.floor } : {}),
-      ...(argv.suggestionThreshold !== undefined ? { suggestionThreshold: argv.suggestionThreshold } : {}),
-      ...(baseUrl === undefined && prior?.request.engine ? { resumes: prior.request.engine } : {}),
-    });
-    for (const note of target.notes) printError(`answer-eval: ${note}\n`);
-    if (argv.insecure) {
-      printError(
-        `answer-eval: WARNING: --insecure: TLS certificates are NOT verified. Anyone on the path to ${redactUrl(target.baseUrl)} ` +
-          'can read the agent code and forge answers. Use it only against a test server.\n',
-      );
-    }
-    const progress = renderProgress(currentIo().stderr, argv.quiet);
-    // what finishes the run if it stops: the gates and --baseline are kept (run-options.json), secrets in the URL are not
-    const resume = `answer-eval run --resume ${dir}${baseUrl !== undefined && hasUrlSecrets(baseUrl) ? ' --base-url URL (the same URL: its credentials and query are not kept)' : ''}`;
-    const kept = replaces !== undefined ? ` (the earlier run in ${dir} stays until this one completes)` : '';
-    const interrupt = onInterrupt(`continue with: ${resume}${kept}`, argv.grace);
-    const outcome = await (async () => {
-      if (baseline) checkBaseline(baseline.head, argv.baseline!, { agent: target.agent }, argv.force);
-      return runEvaluation({
-        dataset: source,
-        baseUrl: target.baseUrl,
-        agent: target.agent,
-        agentCode: target.agentCode,
-        embeddedEngine: target.embedded,
-        knowledgeBase: target.knowledgeBase,
-        thresholds: thresholdOptionsOf(argv),
-        ...(target.engine ? { engine: target.engine } : {}),
-        concurrency: argv.concurrency,
-        timeoutMs: argv.timeout,
-        retries: argv.retries,
-        language: argv.language,
-        guest: argv.guest,
-        forceSubscription: argv.forceSubscription,
-        askForMetadata: argv.askForMetadata,
-        usingRepeatingAnswers: argv.usingRepeatingAnswers,
-        output: argv.output,
-        maxResponseBytes: argv.maxResponseBytes,
-        maxConsecutiveErrors: argv.maxConsecutiveErrors,
-        insecure: argv.insecure,
-        graceMs: argv.grace,
-        journalDir,
-        ...(replaces !== undefined ? { resumeDir: dir } : {}),
-        resume: argv.resume !== undefined,
-        signal: interrupt.signal,
-        onEvent: (event) => {
-          if (event.type === 'start' && argv.resume === undefined) keepRunOptions(journalDir, argv);
-          // every result is journaled: from here a signal ends the process at once, however long a step of the
-          // scoring or of a report holds the event loop (--resume DIR writes the reports without asking again)
-          if (event.type === 'journaled') interrupt.dispose();
-          progress.onEvent(event);
-        },
-        onKbMismatch: (first, count) => printKbMismatches(first, count, target.knowledgeBase),
-        onWarning: (message) => printError(`answer-eval: warning: ${oneLine(message)}\n`),
-        rerun: argv.rerun,
-        rps: argv.rps,
-        pauseOn429: argv.pauseOn429,
-        username: argv.username,
-        shard: argv.shard === undefined ? undefined : parseShard(argv.shard, jobIo().env),
-        aliases: argv.aliases,
-        repeat: argv.repeat,
-        maxTurnDelayMs: argv.maxTurnDelay,
-      });
-    })().finally(async () => {
-      progress.stop();
-      interrupt.dispose();
-      await target.close();
-      await source.close();
-    });
-    await finishRun(outcome, { dir: journalDir, formats, argv, resume, kbChecked: target.knowledgeBase !== undefined, ...(replaces !== undefined ? { replaces } : {}), ...(baseline ? { baseline: { data: baseline, file: argv.baseline!, quarantine } } : {}) });
-  },
+  handler: async (argv, io) => (await import('../../job/run.js')).run(argv, io),
 });
-
-/** reports/<timestamp>, or reports/<timestamp>-2, -3... when a run of the same second has it: a new directory for every run. */
-async function defaultReportDir(at: Date): Promise<string> {
-  const base = `reports/${at.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z')}`;
-  for (let n = 1; ; n++) {
-    const dir = n === 1 ? base : `${base}-${n}`;
-    if (!(await stat(dir).then(() => true, () => false))) return dir;
-  }
-}
-
-/** The expectations the knowledge base cannot meet, printed whatever --quiet says: the first ones, then how many more. */
-function printKbMismatches(first: InputProblem[], count: number, kb: KnowledgeBase | string | undefined): void {
-  for (const p of first) printError(`answer-eval: warning: ${formatProblem(p)} (that question will fail)\n`);
-  if (count > first.length) {
-    printError(`answer-eval: warning: ${count - first.length} more expectations the knowledge base lacks; answer-eval validate -d ${first[0]?.file ?? 'DATASET'} --kb ${(typeof kb === 'object' ? kb.file : kb) ?? 'KB'} lists them all\n`);
-  }
-}

@@ -1,7 +1,7 @@
-import { readBounded, UnreadableFile } from '../util/bounded-read.js';
-import { checkAgentCode } from '../client/agent-code.js';
-import { ConfigError } from '../errors.js';
-import { readFailureMessage } from '../util/read-failure.js';
+import { readBounded, UnreadableFile } from '../../util/bounded-read.js';
+import { checkAgentCode } from '../../client/agent-code.js';
+import { ConfigError } from '../../errors.js';
+import { readFailureMessage } from '../../util/read-failure.js';
 
 /** The agent's secret code from --agent-code-file or ANSWER_AGENT_CODE, checked to be a header value; never echoed back. */
 export async function readAgentCode(file: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import type { ChangeSink } from '../compare/changes.js';
-import type { Standings } from '../compare/standings.js';
-import type { Quarantine } from '../model/quarantine.js';
-import { compareData } from '../compare/compare.js';
-import { checkComparable } from '../compare/compatibility.js';
-import { checkReport } from '../compare/integrity.js';
-import type { Comparison } from '../compare/schema.js';
-import { openReport } from '../report/read.js';
-import { compareSettingsOf } from '../gate/options.js';
-import { SCHEMA_VERSION } from '../model/report.js';
-import type { ReportData, ReportHead } from '../model/source.js';
+import type { ChangeSink } from '../../compare/changes.js';
+import type { Standings } from '../../compare/standings.js';
+import type { Quarantine } from '../../model/quarantine.js';
+import { compareData } from '../../compare/compare.js';
+import { checkComparable } from '../../compare/compatibility.js';
+import { checkReport } from '../../compare/integrity.js';
+import type { Comparison } from '../../compare/schema.js';
+import { openReport } from '../../report/read.js';
+import { compareSettingsOf } from '../../gate/options.js';
+import { SCHEMA_VERSION } from '../../model/report.js';
+import type { ReportData, ReportHead } from '../../model/source.js';
 
 /**
  * `run --baseline`: the steps around the run, kept out of the command file. The baseline's results are read one at a

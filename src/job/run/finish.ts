@@ -1,32 +1,33 @@
 import { join } from 'node:path';
-import { ChangeFile } from '../compare/changes.js';
-import { renderCompareConsole } from '../compare/render/console.js';
-import { CHANGES_FILE } from '../compare/schema.js';
-import { writeComparison } from '../compare/write.js';
-import { GateNotJudgedError, NothingMeasuredError, ReportWriteError } from '../errors.js';
-import { consistencyGate } from '../gate/consistency.js';
-import { conversationGate } from '../gate/conversations.js';
-import { nothingMeasured } from '../model/measured.js';
-import { qualityGatesOf, regressionGatesOf, wantsRegressionGates } from '../gate/options.js';
-import { nothingCompared, uncompared, unjudged } from '../gate/gates.js';
-import { comparisonWithVerdict, judge, withVerdict } from '../gate/verdict.js';
-import type { ReportData } from '../model/source.js';
-import { isCircuitBreak } from '../model/stop.js';
-import { renderConsoleSummary } from '../report/console.js';
-import type { ReportFormat } from '../report/formats.js';
-import type { RunOutcome } from '../run/run.js';
+import { ChangeFile } from '../../compare/changes.js';
+import { renderCompareConsole } from '../../compare/render/console.js';
+import { CHANGES_FILE } from '../../compare/schema.js';
+import { writeComparison } from '../../compare/write.js';
+import { GateNotJudgedError, NothingMeasuredError, ReportWriteError } from '../../errors.js';
+import { consistencyGate } from '../../gate/consistency.js';
+import { conversationGate } from '../../gate/conversations.js';
+import { nothingMeasured } from '../../model/measured.js';
+import { qualityGatesOf, regressionGatesOf, wantsRegressionGates } from '../../gate/options.js';
+import { nothingCompared, uncompared, unjudged } from '../../gate/gates.js';
+import { comparisonWithVerdict, judge, withVerdict } from '../../gate/verdict.js';
+import type { ReportData } from '../../model/source.js';
+import { isCircuitBreak } from '../../model/stop.js';
+import { renderConsoleSummary } from '../../report/console.js';
+import type { ReportFormat } from '../../report/formats.js';
+import type { RunOutcome } from '../../run/run.js';
 import { compareWithBaseline } from './baseline.js';
-import { Standings } from '../compare/standings.js';
-import { QUARANTINE_FILE, type Quarantine } from '../model/quarantine.js';
-import { renderRepeatQuarantine } from '../report/quarantine.js';
-import { writeFiles } from '../report/write.js';
-import { unknownQuarantined } from './quarantine.js';
-import { enforceGates } from './gates.js';
-import type { QuestionResult } from '../model/report.js';
-import { appendJobSummary, reportWriteFailure, writeRunReports } from './run-dir.js';
-import { publishRun } from './overwrite.js';
-import { print, printError } from '../job/output.js';
-import { unseenExpectations, unseenNotes } from '../score/unseen.js';
+import { Standings } from '../../compare/standings.js';
+import { QUARANTINE_FILE, type Quarantine } from '../../model/quarantine.js';
+import { renderRepeatQuarantine } from '../../report/quarantine.js';
+import { writeFiles } from '../../report/write.js';
+import { unknownQuarantined } from '../quarantine.js';
+import { enforceGates } from '../gates.js';
+import type { QuestionResult } from '../../model/report.js';
+import type { Verdict } from '../../model/verdict.js';
+import { appendJobSummary, reportWriteFailure, writeRunReports } from '../run-dir.js';
+import { publishRun } from '../overwrite.js';
+import { print, printError } from '../output.js';
+import { unseenExpectations, unseenNotes } from '../../score/unseen.js';
 
 type GateArgs = Parameters<typeof qualityGatesOf>[0] &
   Parameters<typeof compareWithBaseline>[2]['argv'] & { minConsistency?: number | undefined; minConversationPassRate?: number | undefined };
@@ -50,6 +51,8 @@ export async function finishRun(
     replaces?: string;
     /** The expectations were checked against a knowledge base before the run (so the answers need not be searched for them). */
     kbChecked?: boolean;
+    /** Told the verdict of the gates once judged (before the reports are written). */
+    onVerdict?: (verdict: Verdict) => void;
   },
 ): Promise<void> {
   const { data, stoppedBy } = outcome;
@@ -81,6 +84,7 @@ async function finish(
     ...(o.argv.minConversationPassRate !== undefined ? [conversationGate(data.head.metrics?.conversations, o.argv.minConversationPassRate)] : []),
   ];
   const verdict = gated ? judge(data.head.summary, comparison, { quality: qualityGatesOf(o.argv), regression: regressionGatesOf(o.argv) }, more) : undefined;
+  if (verdict) o.onVerdict?.(verdict);
   const judged = { head: withVerdict(data.head, verdict), results: data.results };
 
   const reports = await writeRunReports(judged, o.dir, o.formats, { baseline: standings });

@@ -1,6 +1,6 @@
 import { InterruptedError } from '../errors.js';
-import { jobIo } from '../job/io.js';
-import { printError } from '../job/output.js';
+import { jobIo } from './io.js';
+import { printError } from './output.js';
 
 /**
  * The first SIGINT/SIGTERM (or the io's signal aborted) stops the run gently (nothing new is sent, requests in flight

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { jobIo } from '../job/io.js';
+import { jobIo } from './io.js';
 
 /**
  * The command that opens a URL in the user's browser, or undefined where none should run: no display on Linux

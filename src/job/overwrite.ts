@@ -10,8 +10,8 @@ import { QUARANTINE_FILE } from '../model/quarantine.js';
 import { JOURNAL_FILE } from '../run/journal.js';
 import { readJournalHeader } from '../run/journal-read.js';
 import { landed } from '../util/out-dir.js';
-import { COMPARE_JUNIT_FILE } from './compare-junit.js';
-import { RUN_OPTIONS_FILE } from './run-options.js';
+import { COMPARE_JUNIT_FILE } from '../compare/render/junit.js';
+import { RUN_OPTIONS_FILE } from './run/kept-options.js';
 
 /**
  * The files answer-eval writes for a run or a report set: the journal, run-options.json, every report format, the

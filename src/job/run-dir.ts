@@ -1,4 +1,5 @@
 import { rmdirSync, rmSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AnswerEvalError, ConfigError, ReportWriteError } from '../errors.js';
 import type { ReportData } from '../model/source.js';
@@ -8,8 +9,8 @@ import { writeReports } from '../report/write.js';
 import { lockDir } from '../run/lock.js';
 import { ensureDir, reasonOf } from '../util/out-dir.js';
 import { heldRun, heldRunError, newStaging, pendingOverwrite, publishRun, stagedFor } from './overwrite.js';
-import { printError } from '../job/output.js';
-import { atJobEnd, jobIo } from '../job/io.js';
+import { printError } from './output.js';
+import { atJobEnd, jobIo } from './io.js';
 import { oneLine } from '../util/terminal.js';
 
 /**
@@ -138,4 +139,17 @@ export function reportWriteFailure(failure: ReportWriteError, dir: string, writt
     failure.code,
     3,
   );
+}
+
+/**
+ * reports/<timestamp> under `cwd` (as typed when `cwd` is the process's), or reports/<timestamp>-2, -3... when a run
+ * of the same second has it: a new directory for every run.
+ */
+export async function defaultReportDir(at: Date, cwd: string): Promise<string> {
+  const stamp = `reports/${at.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z')}`;
+  const base = cwd === process.cwd() ? stamp : join(cwd, stamp);
+  for (let n = 1; ; n++) {
+    const dir = n === 1 ? base : `${base}-${n}`;
+    if (!(await stat(dir).then(() => true, () => false))) return dir;
+  }
 }

@@ -2,9 +2,9 @@ import { GateFailedError } from '../errors.js';
 import { failures } from '../gate/gates.js';
 import type { Verdict } from '../model/verdict.js';
 import { gateLine } from '../report/verdict.js';
-import { annotate, print, workflowCommand } from '../job/output.js';
+import { annotate, print, workflowCommand } from './output.js';
 import { oneLine } from '../util/terminal.js';
-import { jobIo } from '../job/io.js';
+import { jobIo } from './io.js';
 
 /** The `::error` annotation GitHub Actions shows on the job for one failed gate: the command, its title, its text. */
 const annotation = (gate: string, message: string) => ['error', { title: 'answer-eval gate' }, `${gate}: ${message}`] as const;

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import type { Standings } from '../compare/standings.js';
-import type { QuestionResult } from '../model/report.js';
-import type { ReportData } from '../model/source.js';
-import type { Verdict } from '../model/verdict.js';
-import { JUNIT_CLOSING, junitOpening, settle, testcaseOf, type Testcase } from '../report/junit.js';
-import { writeFiles } from '../report/write.js';
-import { TurnGroups } from '../score/conversation.js';
-import { withMetrics } from '../score/metrics/index.js';
-import { JsonLinesFile } from '../util/json-lines-file.js';
+import type { Standings } from '../standings.js';
+import type { QuestionResult } from '../../model/report.js';
+import type { ReportData } from '../../model/source.js';
+import type { Verdict } from '../../model/verdict.js';
+import { JUNIT_CLOSING, junitOpening, settle, testcaseOf, type Testcase } from '../../report/junit.js';
+import { writeFiles } from '../../report/write.js';
+import { TurnGroups } from '../../score/conversation.js';
+import { withMetrics } from '../../score/metrics/index.js';
+import { JsonLinesFile } from '../../util/json-lines-file.js';
 
 /** The file `compare` writes HEAD's questions into as tests, judged against BASE. */
 export const COMPARE_JUNIT_FILE = 'compare.junit.xml';

@@ -1,7 +1,7 @@
-import { formatProgress, progressBar, ProgressTracker, type RunEvent } from '../run/progress.js';
-import { oneLine } from '../util/terminal.js';
-import type { TextSink } from '../job/io.js';
-import { clearLine, printError, redraw } from '../job/output.js';
+import { formatProgress, progressBar, ProgressTracker, type RunEvent } from '../../run/progress.js';
+import { oneLine } from '../../util/terminal.js';
+import type { TextSink } from '../io.js';
+import { clearLine, printError, redraw } from '../output.js';
 
 /** Plain lines without a TTY (CI logs): one every this many ms. */
 export const PLAIN_INTERVAL_MS = 5_000;

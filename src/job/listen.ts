@@ -1,6 +1,9 @@
 import { ConfigError } from '../errors.js';
 import type { NumberRule } from '../util/numbers.js';
 
+/** The port of `view` unless told otherwise. */
+export const VIEW_PORT = 9840;
+
 /** A port to listen on. */
 export const PORT: NumberRule = { says: 'a port number, 0-65535 (0: any free port)', accepts: (n) => Number.isInteger(n) && n >= 0 && n <= 65535, bounds: { integer: true, minimum: 0, maximum: 65535 } };
 

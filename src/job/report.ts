@@ -1,0 +1,45 @@
+import { dirname, resolve } from 'node:path';
+import { openReport, reportFile } from '../report/read.js';
+import { thresholdOptionsOf } from '../report/threshold-options.js';
+import { parseFormats, writeReports } from '../report/write.js';
+import { knowledgeBaseEntries } from '../run/knowledge-base.js';
+import { computeMetrics } from '../score/metrics/index.js';
+import type { JobIo } from './io.js';
+import { job, type JobResult } from './job.js';
+import { print } from './output.js';
+import { claimReportDir } from './run-dir.js';
+
+export interface ReportOptions {
+  /** A report.json, or the directory a run wrote it to. */
+  from: string;
+  /** @default the report's directory */
+  out?: string | undefined;
+  /** @default 'all' */
+  format?: string | undefined;
+  /** A knowledge base: the per-entry metrics are computed again with it. */
+  kb?: string | undefined;
+  overwrite?: boolean | undefined;
+  oosShare?: number | undefined;
+  keepAccuracy?: number | undefined;
+}
+
+/** `answer-eval report`: renders the reports again from a saved report.json. */
+export const report = (o: ReportOptions, io?: JobIo): Promise<JobResult> =>
+  job(io, { exitCode: 0 }, async () => {
+    const from = await reportFile(o.from);
+    const out = o.out ?? dirname(from);
+    // the results are read from --from at every pass: a report.json rewritten in place is written last
+    const inPlace = resolve(out, 'report.json') === resolve(from);
+    const formats = parseFormats(o.format ?? 'all').sort((a, b) => (inPlace ? Number(a === 'json') - Number(b === 'json') : 0));
+    const data = await openReport(from);
+    // new advice options or a knowledge base: the metrics are computed again, from the results
+    const thresholds = thresholdOptionsOf(o);
+    if (thresholds !== undefined || o.kb !== undefined) {
+      const knowledgeBase = o.kb === undefined ? undefined : await knowledgeBaseEntries(o.kb);
+      data.head = { ...data.head, metrics: computeMetrics(data.results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(thresholds ? { thresholds } : {}) }) };
+    }
+    // the report's own directory is rewritten as it is; another that holds a run is refused, unless --overwrite
+    const target = await claimReportDir(out, { overwrite: o.overwrite ?? false, command: 'report', inPlace });
+    const written = await target.write((dir) => writeReports(data, dir, formats));
+    print(`reports: ${written.join(', ')}\n`);
+  });
