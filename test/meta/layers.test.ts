@@ -24,7 +24,8 @@ const ALLOWED: Record<string, string[]> = {
   rescore: ['model', 'util', 'client', 'dataset', 'score', 'report', 'run'],
   scripts: ['model', 'report', 'trend', 'compare', 'cli', 'config'],
   config: ['util'],
-  view: ['model', 'util', 'report'],
+  'local-server': ['util'],
+  view: ['model', 'util', 'report', 'local-server'],
   cli: ['*'],
 };
 
