@@ -26,6 +26,7 @@ const ALLOWED: Record<string, string[]> = {
   config: ['util'],
   'local-server': ['util'],
   view: ['model', 'util', 'report', 'local-server'],
+  label: ['model', 'util', 'dataset', 'engine', 'score', 'report', 'run', 'rescore', 'local-server', 'pages'],
   cli: ['*'],
 };
 
