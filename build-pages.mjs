@@ -1,13 +1,13 @@
 // Bundles the browser code of the pages (src/pages/*.ts, one entry per page) into one script each, written to
-// dist/page-scripts/<page>.js, which the renderers inline into report.html, compare.html and trend.html
-// (src/report/html/script.ts). Run by `npm run build`, and by vitest before any test (globalSetup), so the
+// dist/page-scripts/<page>.js, which the renderers inline into report.html, compare.html and trend.html, and
+// `answer-eval label` into its page (src/report/html/script.ts). Run by `npm run build`, and by vitest before any test (globalSetup), so the
 // tests that import src/ directly render the page code as it is now. esbuild is a dev dependency: the package
 // ships the bundles, never the bundler.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-export const PAGES = ['report', 'report-conversations', 'compare', 'trend'];
+export const PAGES = ['report', 'report-conversations', 'compare', 'trend', 'label'];
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const OUT = `${ROOT}dist/page-scripts`;
 

@@ -4,6 +4,9 @@ import type { NumberRule } from '../util/numbers.js';
 /** The port of `view` unless told otherwise. */
 export const VIEW_PORT = 9840;
 
+/** The port of `label` unless told otherwise. */
+export const LABEL_PORT = 9841;
+
 /** A port to listen on. */
 export const PORT: NumberRule = { says: 'a port number, 0-65535 (0: any free port)', accepts: (n) => Number.isInteger(n) && n >= 0 && n <= 65535, bounds: { integer: true, minimum: 0, maximum: 65535 } };
 

@@ -1,7 +1,7 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { ReportHead } from '../model/source.js';
-import { readReportHead } from '../report/read.js';
+import { HeadReader } from './head.js';
 
 /** How deep under DIR runs are looked for (reports/nightly/2026-11-25/shard-1 is 3 levels). */
 const MAX_DEPTH = 6;
@@ -37,18 +37,14 @@ export interface Found {
 
 const posix = (path: string): string => path.split(sep).join('/');
 
-/** The head of a report.json, remembered while the file keeps its size and time (the index is built at every request). */
-type HeadCache = Map<string, { key: string; head?: ReportHead; unreadable?: string }>;
-
-/** A cache for findRuns across requests. */
-export const headCache = (): HeadCache => new Map();
-
 /**
  * Walks DIR (MAX_DEPTH levels, neither hidden directories nor node_modules, no symbolic link followed) for the
- * run directories (a report.json) and the trend.html and compare.html pages; reads only the head of each report.json
- * (src/report/read.ts). A report that cannot be read is listed with why.
+ * run directories (a report.json) and the trend.html and compare.html pages; reads only the head of each report.json,
+ * through `reader` (bounded, shared between requests). A report that cannot be read is listed with why.
  */
-export async function findRuns(root: string, cache: HeadCache = headCache()): Promise<Found> {
+export async function findRuns(given: string, reader?: HeadReader): Promise<Found> {
+  const root = await realpath(given);
+  const heads = reader ?? new HeadReader(root);
   const files: { dir: string; names: Map<string, Date> }[] = [];
   let seen = 0;
   let cut = false;
@@ -80,7 +76,7 @@ export async function findRuns(root: string, cache: HeadCache = headCache()): Pr
   const runs: FoundRun[] = [];
   // one at a time: heads are small, and remembered between requests
   for (const f of files.filter((f) => f.names.has('report.json'))) {
-    const { head, unreadable } = await headOf(join(f.dir, 'report.json'), cache);
+    const { head, unreadable } = await heads.head(relative(root, join(f.dir, 'report.json')).split(sep));
     runs.push({
       dir: posix(relative(root, f.dir)),
       head,
@@ -99,16 +95,3 @@ export async function findRuns(root: string, cache: HeadCache = headCache()): Pr
 }
 
 const optional = <K extends string>(key: K, value: FoundPage | undefined): Partial<Record<K, FoundPage>> => (value === undefined ? {} : ({ [key]: value } as Record<K, FoundPage>));
-
-async function headOf(path: string, cache: HeadCache): Promise<{ head?: ReportHead; unreadable?: string }> {
-  const info = await stat(path).catch(() => undefined);
-  const key = `${info?.size}:${info?.mtimeMs}`;
-  const known = cache.get(path);
-  if (known?.key === key) return known;
-  const read = await readReportHead(path).then(
-    (head) => ({ head }),
-    (error: unknown) => ({ unreadable: (error as Error).message.replace(`${path}: `, '') }),
-  );
-  cache.set(path, { key, ...read });
-  return read;
-}

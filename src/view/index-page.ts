@@ -80,7 +80,8 @@ function runRow(r: FoundRun): string {
 const pageList = (pages: readonly FoundPage[]): string =>
   `<ul class="pages">${pages.map((p) => `<li><a href="${href(p.path)}">${h(p.path)}</a> <span class="muted">written ${h(when(p.modified))}</span></li>`).join('')}</ul>`;
 
-const STYLE = `:root{--bg:#f6f7f9;--fg:#1d2330;--muted:#5d6679;--card:#fff;--line:#e3e6ec;--good:#1f7a4a;--bad:#b3261e;--warn:#8a5a00;--link:#1f56c9;--link-visited:#6b3fb5;color-scheme:light dark}
+/** The index's one style (its Content-Security-Policy allows this one, by hash). */
+export const INDEX_STYLE = `:root{--bg:#f6f7f9;--fg:#1d2330;--muted:#5d6679;--card:#fff;--line:#e3e6ec;--good:#1f7a4a;--bad:#b3261e;--warn:#8a5a00;--link:#1f56c9;--link-visited:#6b3fb5;color-scheme:light dark}
 @media (prefers-color-scheme:dark){:root{--bg:#14171d;--fg:#e6e8ee;--muted:#a3acbd;--card:#1d2129;--line:#2f3642;--good:#5fd097;--bad:#f07070;--warn:#e8b550;--link:#8fb3ff;--link-visited:#c6a6ff}}
 *{box-sizing:border-box}
 body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg);overflow-wrap:break-word}
@@ -113,7 +114,7 @@ td::before{content:attr(data-label);color:var(--muted);font-size:12px;padding-to
  */
 export function renderIndex(found: Found, dirName: string): string {
   const { runs, trends, compares } = found;
-  const head = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>answer-eval · ${h(dirName)}</title><style>${STYLE}</style></head>`;
+  const head = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>answer-eval · ${h(dirName)}</title><style>${INDEX_STYLE}</style></head>`;
   const counts = [`${runs.length} run${runs.length === 1 ? '' : 's'}`, ...(trends.length > 0 ? [`${trends.length} trend page${trends.length === 1 ? '' : 's'}`] : []), ...(compares.length > 0 ? [`${compares.length} comparison${compares.length === 1 ? '' : 's'}`] : [])];
   const table =
     runs.length === 0

@@ -1,10 +1,11 @@
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, sep } from 'node:path';
-import { findRuns, headCache } from './find.js';
-import { renderIndex } from './index-page.js';
+import { realpath } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { openUnder } from '../local-server/open-under.js';
+import { COMMON_HEADERS, HttpError, SANDBOX_CSP, send, strictCsp } from '../local-server/respond.js';
+import { startLocalServer, type LocalRequest, type LocalServer } from '../local-server/server.js';
+import { findRuns } from './find.js';
+import { HeadReader, MAX_HEAD_BYTES } from './head.js';
+import { INDEX_STYLE, renderIndex } from './index-page.js';
 
 /** Content types by extension: the files answer-eval writes, and a few more a reports directory may hold. */
 const TYPES: Record<string, string> = {
@@ -20,14 +21,11 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-const COMMON_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-cache', 'X-Frame-Options': 'SAMEORIGIN' };
+/** The index: its one inline style, nothing else. */
+const INDEX_CSP = strictCsp({ style: INDEX_STYLE });
 
 /** A running viewer. */
-export interface Viewer {
-  /** e.g. `http://127.0.0.1:9840/` */
-  url: string;
-  close: () => Promise<void>;
-}
+export type Viewer = LocalServer;
 
 export interface ViewerOptions {
   /** The reports directory; nothing outside it is served. */
@@ -37,96 +35,59 @@ export interface ViewerOptions {
   port: number;
   /** How the index names the directory (default: `root`). */
   name?: string;
+  /** The most bytes of a report.json the index reads (its head). @default 16 MiB */
+  maxHeadBytes?: number;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
-
-/** True for a host name or address of this machine only. */
-export const isLoopback = (host: string): boolean => LOOPBACK.has(host) || /^127\./.test(host);
-
-/**
- * The file a URL path names under `root` (its real path, symbolic links resolved), or undefined: a path with `..`,
- * `.`, a hidden segment (`.git`, `.env`), an encoded slash or a NUL, a file outside `root` (a link out of it), a
- * directory or a missing file.
- */
-export async function resolveUnder(root: string, pathname: string): Promise<string | undefined> {
-  let segments: string[];
+/** The segments of a URL path, decoded; undefined for a malformed %-encoding. */
+function segmentsOf(pathname: string): string[] | undefined {
   try {
-    segments = pathname.split('/').filter((s) => s !== '').map(decodeURIComponent);
+    return pathname.split('/').filter((s) => s !== '').map(decodeURIComponent);
   } catch {
-    return undefined; // malformed %-encoding
+    return undefined;
   }
-  if (segments.length === 0 || segments.some((s) => s.startsWith('.') || /[/\\\0]/.test(s))) return undefined;
-  const real = await realpath(join(root, ...segments)).catch(() => undefined);
-  if (real === undefined || !real.startsWith(root.endsWith(sep) ? root : `${root}${sep}`)) return undefined;
-  const info = await stat(real).catch(() => undefined);
-  return info?.isFile() ? real : undefined;
-}
-
-function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}, head = false): void {
-  res.writeHead(status, { ...COMMON_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers });
-  res.end(head ? undefined : body);
 }
 
 /**
  * Serves a reports directory read-only: `/` is the index of its runs (built again at each request, reading only
- * the head of each report.json), any other path a file under it. GET and HEAD only; with a loopback host, a request
- * must name a loopback host (a page of another site cannot reach the viewer through DNS rebinding).
+ * the head of each report.json, once per version of the file), any other path a file under it, opened first and
+ * judged by what was opened (src/local-server/open-under.ts). GET and HEAD only. Every file is served in a sandbox
+ * (a report.html runs its script, but cannot read another file of the viewer); the index has a strict policy. The
+ * Host and Origin checks are the local server's (src/local-server/server.ts).
  */
 export async function startViewer(o: ViewerOptions): Promise<Viewer> {
   const root = await realpath(o.root);
-  const cache = headCache();
-  const guarded = isLoopback(o.host);
+  const heads = new HeadReader(root, o.maxHeadBytes ?? MAX_HEAD_BYTES);
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const head = req.method === 'HEAD';
-    if (req.method !== 'GET' && !head) return send(res, 405, 'answer-eval view is read-only: GET and HEAD only\n', { Allow: 'GET, HEAD' });
-    const host = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
-    if (guarded && !isLoopback(host)) return send(res, 421, 'answer-eval view answers only to a loopback host name (localhost, 127.0.0.1)\n', {}, head);
-    let pathname: string;
-    try {
-      pathname = new URL(req.url ?? '/', 'http://viewer').pathname;
-    } catch {
-      return send(res, 400, 'bad request\n', {}, head);
-    }
+  const handle = async ({ req, res, url, head }: LocalRequest): Promise<void> => {
+    if (req.method !== 'GET' && !head) throw new HttpError(405, 'answer-eval view is read-only: GET and HEAD only\n', { Allow: 'GET, HEAD' });
+    const pathname = url.pathname;
     if (pathname === '/' || pathname === '/index.html') {
-      const body = renderIndex(await findRuns(root, cache), o.name ?? o.root);
-      return send(res, 200, body, { 'Content-Type': TYPES['.html']!, 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:" }, head);
+      const body = renderIndex(await findRuns(root, heads), o.name ?? o.root);
+      return send(res, 200, body, { 'Content-Type': TYPES['.html']!, 'Content-Security-Policy': INDEX_CSP }, head);
     }
-    const file = await resolveUnder(root, pathname);
+    const segments = segmentsOf(pathname);
+    const file = segments === undefined ? undefined : await openUnder(root, segments);
     // the pages have no icon: a browser's request for one is not a missing file
     if (file === undefined && pathname === '/favicon.ico') return send(res, 204, '', {}, head);
     if (file === undefined) return send(res, 404, `not found: ${pathname.slice(0, 200)}\n`, {}, head);
-    const info = await stat(file);
-    res.writeHead(200, { ...COMMON_HEADERS, 'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'Content-Length': info.size, 'Last-Modified': info.mtime.toUTCString() });
-    if (head) return void res.end();
-    const stream = createReadStream(file);
+    res.writeHead(200, {
+      ...COMMON_HEADERS,
+      'Content-Type': TYPES[extname(file.real).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Length': file.size,
+      'Last-Modified': file.mtime.toUTCString(),
+      'Content-Security-Policy': SANDBOX_CSP,
+    });
+    if (head || file.size === 0) {
+      await file.handle.close();
+      return void res.end();
+    }
+    // the bytes of the file opened, as many as it held when opened
+    const stream = file.handle.createReadStream({ start: 0, end: file.size - 1 });
     stream.on('error', () => res.destroy());
     res.on('close', () => stream.destroy());
     stream.pipe(res);
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, 'answer-eval view could not read that\n');
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port, o.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const shown = o.host.includes(':') ? `[${o.host}]` : o.host;
-  return {
-    url: `http://${shown}:${port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return startLocalServer({ host: o.host, port: o.port, name: 'answer-eval view', handle });
 }

@@ -32,7 +32,7 @@ describe('a config value is checked as its flag is, naming the key', () => {
     expect(problems({ run: { 'fail-onn': 'regression' } })).toEqual(['run.fail-onn: unknown key (did you mean "fail-on"?)']);
     expect(problems({ run: { baseUrl: 'http://x' } })).toEqual(['run.baseUrl: unknown key (did you mean "base-url"?)']);
     expect(problems({ compare: { baseline: 'b' } })).toEqual(['compare.baseline: unknown key: --baseline is an option of run, not of compare']);
-    expect(problems({ dataset: 'faq.csv' })).toEqual(['dataset: unknown key: options go under their command, e.g. {"run": {"dataset": ...}} (--dataset is an option of run, validate, rescore)']);
+    expect(problems({ dataset: 'faq.csv' })).toEqual(['dataset: unknown key: options go under their command, e.g. {"run": {"dataset": ...}} (--dataset is an option of run, validate, rescore, label)']);
     expect(problems({ compar: {} })).toEqual(['compar: unknown key (did you mean "compare"?)']);
     expect(problems({ profiles: { pr: { rnu: {} } } })).toEqual(['profiles.pr.rnu: unknown key (did you mean "run"?)']);
     expect(problems({ run: [] })).toEqual(['run: expected an object of options ({"flag-name": value}), got []']);

@@ -24,8 +24,10 @@ const ALLOWED: Record<string, string[]> = {
   rescore: ['model', 'util', 'client', 'dataset', 'score', 'report', 'run'],
   scripts: ['model', 'report', 'trend', 'compare', 'cli', 'config'],
   config: ['util'],
-  view: ['model', 'util', 'report'],
-  job: ['model', 'util', 'dataset', 'client', 'engine', 'score', 'run', 'report', 'compare', 'gate', 'merge', 'export', 'trend', 'rescore', 'view', 'config'],
+  'local-server': ['util'],
+  view: ['model', 'util', 'report', 'local-server'],
+  label: ['model', 'util', 'dataset', 'engine', 'score', 'report', 'run', 'rescore', 'local-server', 'pages'],
+  job: ['model', 'util', 'dataset', 'client', 'engine', 'score', 'run', 'report', 'compare', 'gate', 'merge', 'export', 'trend', 'rescore', 'view', 'config', 'label', 'local-server'],
   cli: ['*'],
 };
 

@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { compareCommand } from './compare.js';
 import { exportCommand } from './export.js';
+import { labelCommand } from './label.js';
 import { mergeCommand } from './merge.js';
 import { reportCommand } from './report.js';
 import { rescoreCommand } from './rescore.js';
@@ -12,4 +13,4 @@ import { viewCommand } from './view.js';
 
 /** Every command of the CLI; adding one = one file + one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: Command<any>[] = [runCommand, serveCommand, validateCommand, compareCommand, reportCommand, exportCommand, mergeCommand, trendCommand, rescoreCommand, viewCommand];
+export const commands: Command<any>[] = [runCommand, serveCommand, validateCommand, compareCommand, reportCommand, exportCommand, mergeCommand, trendCommand, rescoreCommand, viewCommand, labelCommand];

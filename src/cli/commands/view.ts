@@ -14,6 +14,6 @@ export const viewCommand = defineCommand({
       .option('open', { type: 'boolean', default: true, describe: 'open the browser (only where there is a display; --no-open never does)' })
       .example('answer-eval view', 'the runs under reports/, at http://127.0.0.1:9840/, in the browser')
       .example('answer-eval view reports/nightly --port 0 --no-open', 'any free port, the URL printed only')
-      .epilogue('Read-only: GET and HEAD, only files under DIR (no hidden file, no link out of it). The index is built again at each visit. Stop with Ctrl-C.'),
+      .epilogue('Read-only: GET and HEAD, only files under DIR (no hidden file, no link out of it), each page in a sandbox. The index is built again at each visit. Stop with Ctrl-C.'),
   handler: async (argv, io) => (await import('../../job/view.js')).view(argv, io),
 });

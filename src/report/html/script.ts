@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { AnswerEvalError } from '../../errors.js';
 
 /** The pages' scripts, one per page (src/pages/<name>.ts), bundled by build-pages.mjs. */
-export type PageScript = 'report' | 'report-conversations' | 'compare' | 'trend';
+export type PageScript = 'report' | 'report-conversations' | 'compare' | 'trend' | 'label';
 
 // three folders up from src/report/html/ and from dist/report/html/ alike: the package root
 const DIR = new URL('../../../dist/page-scripts/', import.meta.url);
