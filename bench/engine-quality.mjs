@@ -17,7 +17,7 @@ import {
   SAMPLE_KB,
   SAMPLE_QUESTIONS,
 } from '../dist/engine/index.js';
-import { readDataset } from '../dist/index.js';
+import { readDataset } from '../dist/dataset/read.js';
 import { parseAnswerResponse } from '../dist/client/response.js';
 import { toResult } from '../dist/score/result.js';
 import { thresholdAnalysis } from '../dist/score/metrics/thresholds.js';

@@ -3,7 +3,8 @@
 // questions flaky, some breaking on a given night, and a service change on night 20.
 import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { QuestionResult, ReportAnswer, ResultSource } from '../dist/index.js';
+import type { QuestionResult, ReportAnswer } from '../dist/index.js';
+import type { ResultSource } from '../dist/model/source.js';
 import { runProcess } from './lib/proc.js';
 import { SCHEMA_VERSION, scoreResults, writeReports } from './lib/package.js';
 import { CLI } from './paths.js';

@@ -3,7 +3,8 @@
 // some questions, adds others and rewords a few, deterministically.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { QuestionResult, ReportAnswer, ResultSource } from '../../dist/index.js';
+import type { QuestionResult, ReportAnswer } from '../../dist/index.js';
+import type { ResultSource } from '../../dist/model/source.js';
 import { SCHEMA_VERSION, scoreResults, writeReports } from './package.js';
 
 const ENTRIES = 400;

@@ -2,10 +2,9 @@ import type { Argv } from 'yargs';
 import type { Command } from './command.js';
 import { Parser } from 'yargs/helpers';
 import { sectionFor } from '../config/apply.js';
-import { loadConfig } from '../config/load.js';
+import { configPath } from '../config/find.js';
 import { commandSpec, type CommandSpec } from '../config/options.js';
-import { renderConfigJsonSchema, type ConfigSection } from '../config/schema.js';
-import { commands as allCommands } from './commands/index.js';
+import type { ConfigSection } from '../config/schema.js';
 import { ConfigError } from '../errors.js';
 
 /**
@@ -58,12 +57,14 @@ export async function configFor(tokens: readonly string[], commands: readonly Co
   const name = String(global._[0] ?? '');
   const command = commands.find((c) => String(c.command).split(' ')[0] === name);
   if (command === undefined) return undefined; // yargs says what is wrong with the command line
-  const specs = commands.map(commandSpec);
-  const loaded = await loadConfig(given, cwd, specs);
-  if (loaded === undefined) {
+  // no config file, nothing more to load: the reader and its schema load only when there is one
+  if ((await configPath(given, cwd)) === undefined) {
     if (profile !== undefined) throw new ConfigError(`--profile ${profile} needs a config file: none of answer-eval.config.json, .yaml, .yml is in ${cwd} (or give --config FILE)`);
     return undefined;
   }
+  const specs = commands.map(commandSpec);
+  const { loadConfig } = await import('../config/load.js');
+  const loaded = (await loadConfig(given, cwd, specs))!;
   const spec = specs.find((s) => s.name === name)!;
   const section = sectionFor(loaded, spec, profile, cwd);
   const onCommandLine = givenOnCommandLine(tokens.slice(tokens.indexOf(name) + 1), spec);
@@ -86,6 +87,3 @@ export async function configFor(tokens: readonly string[], commands: readonly Co
       : undefined;
   return { values, said };
 }
-
-/** schema/config.schema.json: the config file of every command of the CLI, for editor completion (`npm run schema`). */
-export const renderCliConfigSchema = (): string => renderConfigJsonSchema(allCommands.map(commandSpec));

@@ -6,7 +6,7 @@ import { TOOL_VERSION } from '../version.js';
 import { commands } from './commands/index.js';
 import { EXIT_CODES_HELP } from './exit-codes.js';
 import { datasetHint, optionNamesOf, unknownOptionMessage } from './suggest.js';
-import { isDatasetName } from '../dataset/source.js';
+import { isDatasetName } from '../model/dataset-names.js';
 import { configOptions, type AppliedConfig } from './config.js';
 import type { JobIo } from '../job/io.js';
 
@@ -40,6 +40,7 @@ export function cliParser(argv: string[], config: AppliedConfig | undefined, io:
       throw usageError(msg ?? err?.message ?? 'usage error', argv, modules);
     });
   if (config !== undefined) cli = cli.config(config.values);
+  skipHelpCache(cli);
   // a command's handler returns its exit code (or nothing: 0); one that fails throws, and main() says why
   for (const command of modules) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command, as in commands/index.ts
@@ -84,4 +85,14 @@ function usageError(message: string, argv: readonly string[], modules: readonly 
   const stray = (t: string, i: number): boolean => isDatasetName(t) && !t.startsWith('-') && !(argv[i - 1] ?? '').startsWith('-');
   const file = message === 'Missing required argument: dataset' ? argv.find((t, i) => i > argv.indexOf(name!) && stray(t, i)) : undefined;
   return new AnswerEvalError(`${unknown ?? message}${datasetHint(file)}\nSee answer-eval ${command === undefined ? '' : `${name} `}--help.`, 'USAGE', 2);
+}
+
+/**
+ * yargs renders the whole help text before it runs a command's handler, to show it if the handler fails; answer-eval
+ * never shows it then (a failure says what is wrong and points at --help), and rendering it costs a tenth of a
+ * second at every start. `--help` still renders it, when asked.
+ */
+function skipHelpCache(cli: object): void {
+  const usage = (cli as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.().getUsageInstance?.();
+  if (usage?.cacheHelpMessage) usage.cacheHelpMessage = () => {};
 }

@@ -1,5 +1,5 @@
 import yargs, { type CommandModule } from 'yargs';
-import { isDatasetName } from '../dataset/source.js';
+import { isDatasetName } from '../model/dataset-names.js';
 import { nearest } from '../util/distance.js';
 
 export { nearest };

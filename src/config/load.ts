@@ -1,11 +1,12 @@
 import { stat } from 'node:fs/promises';
-import { dirname, extname, join, relative, resolve, isAbsolute } from 'node:path';
+import { dirname, extname } from 'node:path';
 import { parse as parseYaml, parseDocument, YAMLError } from 'yaml';
 import { ConfigError } from '../errors.js';
 import { readBounded, UnreadableFile } from '../util/bounded-read.js';
 import { JsonTextError, parseJsonText, printable } from '../util/json-lines.js';
 import type { CommandSpec } from './options.js';
-import { CONFIG_FILES, type Config } from './schema.js';
+import type { Config } from './schema.js';
+import { configPath, shortPath } from './find.js';
 import { validateConfig } from './validate.js';
 import { readFailureMessage } from '../util/read-failure.js';
 
@@ -19,22 +20,6 @@ export interface LoadedConfig {
   /** Its directory, absolute: relative paths in it are relative to this. */
   dir: string;
   config: Config;
-}
-
-/** `path` as a message names it: relative to `cwd` when inside it. */
-export const shortPath = (path: string, cwd: string): string => {
-  const rel = relative(cwd, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-};
-
-/** The config file of the working directory, if any; two of them are a ConfigError (which one is meant?). */
-async function findConfig(cwd: string): Promise<string | undefined> {
-  const found: string[] = [];
-  for (const name of CONFIG_FILES) {
-    if (await stat(join(cwd, name)).then(() => true, () => false)) found.push(name);
-  }
-  if (found.length > 1) throw new ConfigError(`${found.join(' and ')} are both in ${cwd}: keep one of them (or choose with --config FILE)`);
-  return found[0] === undefined ? undefined : join(cwd, found[0]);
 }
 
 /** `line L, column C` of a character offset. */
@@ -81,10 +66,9 @@ function parseText(name: string, text: string): unknown {
  * problem is a ConfigError naming the file and each bad key. Undefined when there is none.
  */
 export async function loadConfig(given: string | false | undefined, cwd: string, specs: readonly CommandSpec[]): Promise<LoadedConfig | undefined> {
-  if (given === false) return undefined;
-  const path = given === undefined ? await findConfig(cwd) : resolve(cwd, given);
+  const path = await configPath(given, cwd);
   if (path === undefined) return undefined;
-  const name = given ?? shortPath(path, cwd);
+  const name = typeof given === 'string' ? given : shortPath(path, cwd);
   const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
     throw new ConfigError(`--config ${name}: ${readFailureMessage(error, 'a JSON or YAML config file') ?? error.message}`);
   });

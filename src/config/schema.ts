@@ -3,7 +3,7 @@ import { nearest } from '../util/distance.js';
 import type { CommandSpec, OptionSpec } from './options.js';
 
 /** Where a team keeps its flags, in this order: the first found in the working directory is read. */
-export const CONFIG_FILES = ['answer-eval.config.json', 'answer-eval.config.yaml', 'answer-eval.config.yml'] as const;
+export { CONFIG_FILES } from './find.js';
 
 /** The options of a command, by flag name; a profile holds the same sections. */
 export type ConfigSection = Record<string, unknown>;

@@ -1,12 +1,12 @@
 import { open, rm, stat } from 'node:fs/promises';
-import { extname } from 'node:path';
 import { InputError } from '../errors.js';
+import { formatByName, isDatasetName, type DatasetFormat } from '../model/dataset-names.js';
 import { checkEncoding } from './decode.js';
 import { copyOnce } from './pipe-copy.js';
 import { readFailureMessage } from '../util/read-failure.js';
 import type { Fingerprint } from './fingerprint.js';
 
-export type DatasetFormat = 'csv' | 'jsonl';
+export type { DatasetFormat };
 
 /**
  * A dataset ready to be read as many times as a run needs. A pipe (`-d <(cat ds.csv)`, a FIFO, `/dev/stdin`)
@@ -33,11 +33,7 @@ export interface OpenOptions {
   encoding?: string | undefined;
 }
 
-const JSONL_EXTENSIONS = ['.jsonl', '.ndjson', '.json'];
-const CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'];
-
-/** Whether a file name says it is a question set (an extension the reader knows). */
-export const isDatasetName = (name: string): boolean => [...JSONL_EXTENSIONS, ...CSV_EXTENSIONS].includes(extname(name).toLowerCase());
+export { isDatasetName };
 
 /** Opens a dataset by path: a regular file as it is, anything else readable (a pipe, a device) as a temporary copy. */
 export async function openDataset(path: string, options: OpenOptions = {}): Promise<DatasetSource> {
@@ -65,12 +61,6 @@ export async function openDataset(path: string, options: OpenOptions = {}): Prom
       await rm(copy.dir, { recursive: true, force: true });
     },
   };
-}
-
-/** CSV or JSONL by the name's extension, if it has one the reader knows. */
-function formatByName(name: string): DatasetFormat | undefined {
-  const ext = extname(name).toLowerCase();
-  return JSONL_EXTENSIONS.includes(ext) ? 'jsonl' : CSV_EXTENSIONS.includes(ext) ? 'csv' : undefined;
 }
 
 /** CSV or JSONL by the extension; without a known one (a pipe), JSONL when the first character is `{`. */

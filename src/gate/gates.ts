@@ -1,4 +1,5 @@
 import { fallbackMissedFraction, ratio } from '../model/outcome.js';
+import type { FailOn } from './fail-on.js';
 import type { Comparison } from '../compare/schema.js';
 import type { Summary } from '../model/report.js';
 import type { GateResult } from '../model/verdict.js';
@@ -17,8 +18,7 @@ export interface QualityGates {
   maxFallbackMissedRate?: number;
 }
 
-export type FailOn = 'regression' | 'significant-regression';
-export const FAIL_ON: readonly FailOn[] = ['regression', 'significant-regression'];
+export { FAIL_ON, type FailOn } from './fail-on.js';
 
 /** Gates judged on a comparison with a baseline. */
 export interface RegressionGates {

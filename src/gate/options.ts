@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import { AT_LEAST_0, numberOption, OPEN_SHARE, RESAMPLES, SHARE, WHOLE, WHOLE_AT_LEAST_0 } from '../util/numbers.js';
-import { FAIL_ON, type FailOn, type QualityGates, type RegressionGates } from './gates.js';
+import { FAIL_ON, type FailOn } from './fail-on.js';
+import type { QualityGates, RegressionGates } from './gates.js';
 import { pathOption } from '../util/path-option.js';
 
 // Numeric flags have no yargs `type` (it would turn "abc" into NaN): numberArg reads what was typed and names it.

@@ -17,7 +17,6 @@ import { ensureDir } from '../util/out-dir.js';
 import { enforceGates } from './gates.js';
 import type { JobIo } from './io.js';
 import { job, type JobResult } from './job.js';
-import { print, printError } from './output.js';
 import { readQuarantine, unknownQuarantined } from './quarantine.js';
 
 export interface CompareOptions {
@@ -49,7 +48,8 @@ export interface CompareJobResult extends JobResult {
 /** `answer-eval compare`: two report.json files question by question, with statistics, and the gates judged. */
 export function compare(o: CompareOptions, io?: JobIo): Promise<CompareJobResult> {
   const result: CompareJobResult = { exitCode: 0 };
-  return job(io, result, async () => {
+  return job(io, result, async (ctx) => {
+    const { print, printError } = ctx.out;
     const files = { base: o.base, head: o.head };
     const quarantine = o.quarantine === undefined ? undefined : await readQuarantine(o.quarantine);
     const { base, head } = await openPair(files.base, files.head, o.force ?? false);
@@ -82,6 +82,6 @@ export function compare(o: CompareOptions, io?: JobIo): Promise<CompareJobResult
       : unjudgedBy !== undefined
         ? new GateNotJudgedError(`${unjudgedBy}; the reports are written`)
         : undefined;
-    enforceGates(verdict, { unmeasured });
+    enforceGates(ctx, verdict, { unmeasured });
   });
 }

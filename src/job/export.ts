@@ -6,7 +6,6 @@ import { writeChunks } from '../report/write.js';
 import { ensureDir } from '../util/out-dir.js';
 import type { JobIo } from './io.js';
 import { job, type JobResult } from './job.js';
-import { print } from './output.js';
 
 export interface ExportOptions {
   /** A report.json, or the directory a run wrote it to. */
@@ -21,7 +20,8 @@ export interface ExportOptions {
 
 /** `answer-eval export`: a report as a TREC run and qrels, a question at a time (a report of any size in bounded memory). */
 export const exportTrec = (o: ExportOptions, io?: JobIo): Promise<JobResult> =>
-  job(io, { exitCode: 0 }, async () => {
+  job(io, { exitCode: 0 }, async (ctx) => {
+    const { print } = ctx.out;
     const from = await reportFile(o.from);
     const { results } = await openReport(from);
     const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);

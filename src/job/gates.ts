@@ -2,9 +2,9 @@ import { GateFailedError } from '../errors.js';
 import { failures } from '../gate/gates.js';
 import type { Verdict } from '../model/verdict.js';
 import { gateLine } from '../report/verdict.js';
-import { annotate, print, workflowCommand } from './output.js';
+import type { JobContext } from './job.js';
+import { workflowCommand } from './output.js';
 import { oneLine } from '../util/terminal.js';
-import { jobIo } from './io.js';
 
 /** The `::error` annotation GitHub Actions shows on the job for one failed gate: the command, its title, its text. */
 const annotation = (gate: string, message: string) => ['error', { title: 'answer-eval gate' }, `${gate}: ${message}`] as const;
@@ -18,10 +18,9 @@ export const gateAnnotation = (gate: string, message: string): string => workflo
  * when what was judged measured nothing, gate or not. The reports already carry the verdict: this is called after
  * they are written.
  */
-export function enforceGates(verdict: Verdict | undefined, o: { unmeasured?: Error | undefined; env?: NodeJS.ProcessEnv } = {}): void {
-  const env = o.env ?? jobIo().env;
-  for (const r of verdict?.results ?? []) print(`  gate ${oneLine(gateLine(r))}\n`);
-  if (env['GITHUB_ACTIONS'] === 'true') for (const r of verdict?.results ?? []) if (!r.passed) annotate(...annotation(r.gate, r.message));
+export function enforceGates({ io, out }: JobContext, verdict: Verdict | undefined, o: { unmeasured?: Error | undefined } = {}): void {
+  for (const r of verdict?.results ?? []) out.print(`  gate ${oneLine(gateLine(r))}\n`);
+  if (io.env['GITHUB_ACTIONS'] === 'true') for (const r of verdict?.results ?? []) if (!r.passed) out.annotate(...annotation(r.gate, r.message));
   if (o.unmeasured) throw o.unmeasured;
   const failed = failures(verdict?.results ?? []);
   if (failed.length > 0) throw new GateFailedError(failed);

@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /** Where a job's text goes: a stream of the process, or a buffer a program or a test collects. */
 export interface TextSink {
   write(text: string): unknown;
@@ -26,7 +24,7 @@ export interface JobIo {
   stderr: TextSink;
   /** The environment: ANSWER_AGENT_CODE, GITHUB_STEP_SUMMARY, GITHUB_ACTIONS, the shard variables, CI. */
   env: Readonly<Record<string, string | undefined>>;
-  /** Where relative paths are, the config file is looked for and reports/<timestamp> is made. */
+  /** Where the config file is looked for and reports/<timestamp> is made. */
   cwd: string;
   /** Aborted: a run stops gently (nothing new is sent, the reports are written, exit 3); a server stops. */
   signal?: AbortSignal | undefined;
@@ -34,49 +32,5 @@ export interface JobIo {
   interrupts?: Interrupts | undefined;
 }
 
-interface Job {
-  io: JobIo;
-  /** What is undone when the job ends (a lock released, an empty directory removed), in the order it was set. */
-  atEnd: (() => void)[];
-}
-
-const current = new AsyncLocalStorage<Job>();
-
-const endJob = (job: Job): void => {
-  for (const f of job.atEnd.splice(0)) {
-    try {
-      f();
-    } catch {
-      /* best effort, as at the process's exit */
-    }
-  }
-};
-
-/**
- * Runs `f` as a job with `io`: everything it prints goes to io's streams (src/job/output.ts), however deep and however
- * async, and what it set to be undone at its end (atJobEnd) is undone when it ends, or when the process exits first.
- */
-export async function withIo<T>(io: JobIo, f: () => Promise<T>): Promise<T> {
-  const job: Job = { io, atEnd: [] };
-  const onExit = (): void => endJob(job);
-  process.once('exit', onExit);
-  try {
-    return await current.run(job, f);
-  } finally {
-    process.off('exit', onExit);
-    endJob(job);
-  }
-}
-
-/** Sets `f` (synchronous, best effort) to run when the job ends, or the process exits; outside a job, at the process's exit. */
-export function atJobEnd(f: () => void): void {
-  const job = current.getStore();
-  if (job) job.atEnd.push(f);
-  else process.once('exit', f);
-}
-
-/** The io of the job this code runs in; outside any job, the process's streams. */
-export const currentIo = (): Pick<JobIo, 'stdout' | 'stderr'> => current.getStore()?.io ?? { stdout: process.stdout, stderr: process.stderr };
-
-/** The whole io of the job this code runs in; outside any job, the process's own. */
-export const jobIo = (): JobIo => current.getStore()?.io ?? { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+/** The process's streams, environment and working directory: the io of a job a program starts without one. */
+export const defaultIo = (): JobIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });

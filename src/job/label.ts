@@ -5,7 +5,6 @@ import type { JobIo } from './io.js';
 import { job, type JobResult } from './job.js';
 import { LABEL_PORT, listenFailure } from './listen.js';
 import { openBrowser } from './open-browser.js';
-import { print, printError } from './output.js';
 import { untilStopped } from './signals.js';
 
 export interface LabelOptions {
@@ -27,7 +26,8 @@ export interface LabelOptions {
 
 /** `answer-eval label`: a run's unlabeled questions labeled on a local page into its question set, until SIGINT/SIGTERM (or the io's signal). */
 export const label = (o: LabelOptions, io?: JobIo): Promise<JobResult> =>
-  job(io, { exitCode: 0 }, async () => {
+  job(io, { exitCode: 0 }, async (ctx) => {
+    const { print, printError } = ctx.out;
     const host = o.host ?? '127.0.0.1';
     const port = o.port ?? LABEL_PORT;
     const server = await startLabelServer({
@@ -43,12 +43,12 @@ export const label = (o: LabelOptions, io?: JobIo): Promise<JobResult> =>
     const state = await server.session.state(0);
     if (!isLoopback(host)) printError(`answer-eval: warning: --host ${host}: anyone who can reach this machine and has the URL can write into ${state.set.path}\n`);
     for (const note of state.notes) printError(`answer-eval: note: ${note}\n`);
-    const opened = (o.open ?? true) && openBrowser(server.url);
+    const opened = (o.open ?? true) && openBrowser(server.url, ctx.io.env);
     print(
       `answer-eval label: ${plural(state.progress.todo, 'question')} to label, written into ${state.set.path} (log ${state.set.log})\n` +
         `at ${server.url}${opened ? ' (opened in the browser)' : ''}\nstop with Ctrl-C\n`,
     );
-    await untilStopped();
+    await untilStopped(ctx);
     await server.close();
     const end = await server.session.state(0);
     print(`answer-eval label stopped: ${plural(end.progress.labeled, 'decision')} in force in ${end.set.log}, ${plural(end.progress.todo, 'question')} still to label\n`);

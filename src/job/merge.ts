@@ -9,7 +9,6 @@ import { readReportHead, reportFile } from '../report/read.js';
 import { parseFormats, writeReports } from '../report/write.js';
 import type { JobIo } from './io.js';
 import { job, type JobResult } from './job.js';
-import { print } from './output.js';
 import { claimReportDir } from './run-dir.js';
 
 export interface MergeOptions {
@@ -27,7 +26,8 @@ export interface MergeOptions {
 
 /** `answer-eval merge`: the reports of --shard runs as one report set. */
 export const merge = (o: MergeOptions, io?: JobIo): Promise<JobResult> =>
-  job(io, { exitCode: 0 }, async () => {
+  job(io, { exitCode: 0 }, async (ctx) => {
+    const { print } = ctx.out;
     const formats = parseFormats(o.format ?? 'all');
     const shards = await Promise.all(
       o.dirs.map(async (dir) => {
@@ -38,7 +38,7 @@ export const merge = (o: MergeOptions, io?: JobIo): Promise<JobResult> =>
     );
     checkShards(shards, { allowPartial: o.allowPartial ?? false });
     const data = mergeShards(shards, await shardResults(shards.map((s) => s.path)));
-    const target = await claimReportDir(o.out, { overwrite: o.overwrite ?? false, command: 'merge' });
+    const target = await claimReportDir(ctx, o.out, { overwrite: o.overwrite ?? false, command: 'merge' });
     const written = await target.write((dir) => writeReports(data, dir, formats));
     print(`${renderConsoleSummary(data.head)}\n  merged ${shards.length} shards\n  reports: ${written.join(', ')}\n`);
     // shards whose every question ended in error measured nothing together either: never a green exit

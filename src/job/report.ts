@@ -6,7 +6,6 @@ import { knowledgeBaseEntries } from '../run/knowledge-base.js';
 import { computeMetrics } from '../score/metrics/index.js';
 import type { JobIo } from './io.js';
 import { job, type JobResult } from './job.js';
-import { print } from './output.js';
 import { claimReportDir } from './run-dir.js';
 
 export interface ReportOptions {
@@ -25,7 +24,8 @@ export interface ReportOptions {
 
 /** `answer-eval report`: renders the reports again from a saved report.json. */
 export const report = (o: ReportOptions, io?: JobIo): Promise<JobResult> =>
-  job(io, { exitCode: 0 }, async () => {
+  job(io, { exitCode: 0 }, async (ctx) => {
+    const { print } = ctx.out;
     const from = await reportFile(o.from);
     const out = o.out ?? dirname(from);
     // the results are read from --from at every pass: a report.json rewritten in place is written last
@@ -39,7 +39,7 @@ export const report = (o: ReportOptions, io?: JobIo): Promise<JobResult> =>
       data.head = { ...data.head, metrics: computeMetrics(data.results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(thresholds ? { thresholds } : {}) }) };
     }
     // the report's own directory is rewritten as it is; another that holds a run is refused, unless --overwrite
-    const target = await claimReportDir(out, { overwrite: o.overwrite ?? false, command: 'report', inPlace });
+    const target = await claimReportDir(ctx, out, { overwrite: o.overwrite ?? false, command: 'report', inPlace });
     const written = await target.write((dir) => writeReports(data, dir, formats));
     print(`reports: ${written.join(', ')}\n`);
   });

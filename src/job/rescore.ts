@@ -8,7 +8,6 @@ import { rescoreReport } from '../rescore/rescore.js';
 import { unseenExpectations, unseenNotes } from '../score/unseen.js';
 import type { JobIo } from './io.js';
 import { job, type JobResult } from './job.js';
-import { print, printError } from './output.js';
 import { claimReportDir } from './run-dir.js';
 
 export interface RescoreOptions {
@@ -29,7 +28,8 @@ export interface RescoreOptions {
 
 /** `answer-eval rescore`: the answers a run received judged again, without a request. */
 export const rescore = (o: RescoreOptions, io?: JobIo): Promise<JobResult> =>
-  job(io, { exitCode: 0 }, async () => {
+  job(io, { exitCode: 0 }, async (ctx) => {
+    const { print, printError } = ctx.out;
     const formats = parseFormats(o.format ?? 'all');
     const from = await reportFile(o.from);
     // the results are read from the original report at every pass: it must not be replaced while they are
@@ -39,7 +39,7 @@ export const rescore = (o: RescoreOptions, io?: JobIo): Promise<JobResult> =>
       ...(o.aliases !== undefined ? { aliases: o.aliases } : {}),
       ...(o.floor !== undefined ? { floor: o.floor } : {}),
     });
-    const target = await claimReportDir(o.out, { overwrite: o.overwrite ?? false, command: 'rescore' });
+    const target = await claimReportDir(ctx, o.out, { overwrite: o.overwrite ?? false, command: 'rescore' });
     const written = await target.write((dir) => writeReports(data, dir, formats));
     const r = data.head.run.rescored!;
     const what = [

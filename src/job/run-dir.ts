@@ -9,21 +9,20 @@ import { writeReports } from '../report/write.js';
 import { lockDir } from '../run/lock.js';
 import { ensureDir, reasonOf } from '../util/out-dir.js';
 import { heldRun, heldRunError, newStaging, pendingOverwrite, publishRun, stagedFor } from './overwrite.js';
-import { printError } from './output.js';
-import { atJobEnd, jobIo } from './io.js';
+import type { JobContext } from './job.js';
 import { oneLine } from '../util/terminal.js';
 
 /**
  * Before anything is sent: makes sure the run's directory is a directory it can write into, and claims it
  * with a lock file until the process ends, so a second run into it refuses instead of mixing two journals.
  */
-export async function claimRunDir(dir: string, what: string): Promise<void> {
+export async function claimRunDir({ out, atEnd }: JobContext, dir: string, what: string): Promise<void> {
   const created = await ensureDir(dir, what);
   const lock = await lockDir(dir, what);
   if (lock.tookOver) {
-    printError(`answer-eval: ${lock.path}: took over the lock of pid ${lock.tookOver.pid} (since ${oneLine(String(lock.tookOver.startedAt))}), which is no longer running\n`);
+    out.printError(`answer-eval: ${lock.path}: took over the lock of pid ${lock.tookOver.pid} (since ${oneLine(String(lock.tookOver.startedAt))}), which is no longer running\n`);
   }
-  atJobEnd(() => {
+  atEnd(() => {
     lock.release();
     if (created) {
       try {
@@ -36,7 +35,7 @@ export async function claimRunDir(dir: string, what: string): Promise<void> {
 }
 
 /** The run `run --resume PATH` continues: PATH's own, or PATH's unfinished --overwrite run; PATH may name that run's staging directory too. */
-export async function locateResume(path: string): Promise<{ dir: string; journalDir: string }> {
+export async function locateResume({ out }: JobContext, path: string): Promise<{ dir: string; journalDir: string }> {
   if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === false) {
     throw new ConfigError(`--resume ${path}: is a file, not a run's directory (expected the directory a run wrote its journal.jsonl to, e.g. --resume ${dirname(path)})`);
   }
@@ -44,7 +43,7 @@ export async function locateResume(path: string): Promise<{ dir: string; journal
   if (staged !== undefined) return { dir: staged, journalDir: path };
   const pending = await pendingOverwrite(path);
   if (pending === undefined) return { dir: path, journalDir: path };
-  printError(`answer-eval: --resume ${path}: continuing its unfinished --overwrite run (journaled in ${pending}); it replaces the earlier run in ${path} once it completes\n`);
+  out.printError(`answer-eval: --resume ${path}: continuing its unfinished --overwrite run (journaled in ${pending}); it replaces the earlier run in ${path} once it completes\n`);
   return { dir: path, journalDir: pending };
 }
 
@@ -53,13 +52,13 @@ export async function locateResume(path: string): Promise<{ dir: string; journal
  * anything is sent), naming what it is and what to do; with --overwrite the new run goes to a staging directory
  * inside `dir`, and replaces the earlier run only once it has completed (see publishRun).
  */
-export async function placeRun(dir: string, overwrite: boolean): Promise<string> {
+export async function placeRun({ out, atEnd }: JobContext, dir: string, overwrite: boolean): Promise<string> {
   const held = await heldRun(dir);
   if (held === undefined) return dir;
   if (!overwrite) throw heldRunError(dir, '--out', held, 'choose a fresh --out (without one, each run gets its own reports/<timestamp>)');
   const staging = newStaging(dir, new Date());
-  printError(`answer-eval: --overwrite: ${dir} holds ${held.words}; it stays as it is until this run has completed (written meanwhile to ${staging})\n`);
-  atJobEnd(() => {
+  out.printError(`answer-eval: --overwrite: ${dir} holds ${held.words}; it stays as it is until this run has completed (written meanwhile to ${staging})\n`);
+  atEnd(() => {
     // a run refused before it journaled anything leaves no staging directory behind
     for (const d of [staging, dirname(staging)]) {
       try {
@@ -80,15 +79,16 @@ export async function placeRun(dir: string, overwrite: boolean): Promise<string>
  * rewritten. `write` writes the set into the directory it is given and returns the paths written, where they are now.
  */
 export async function claimReportDir(
+  ctx: JobContext,
   out: string,
   o: { overwrite: boolean; command: string; inPlace?: boolean },
 ): Promise<{ write: (files: (dir: string) => Promise<string[]>) => Promise<string[]> }> {
-  await claimRunDir(out, '--out');
+  await claimRunDir(ctx, out, '--out');
   const held = o.inPlace ? undefined : await heldRun(out);
   if (held === undefined) return { write: (files) => files(out) };
   if (!o.overwrite) throw heldRunError(out, '--out', held, `give ${o.command} another --out`);
   const staging = newStaging(out, new Date());
-  atJobEnd(() => {
+  ctx.atEnd(() => {
     rmSync(staging, { recursive: true, force: true });
     try {
       rmdirSync(dirname(staging)); // when no other (a run's unfinished --overwrite) is there
@@ -119,9 +119,9 @@ export async function writeRunReports(data: ReportData, dir: string, formats: re
 }
 
 /** Appends summary.md to the job summary; one that cannot be appended is a warning, not a failure of the run. */
-export const appendJobSummary = (data: ReportData): Promise<string | undefined> =>
-  appendStepSummary(data, jobIo().env).catch((error: unknown) => {
-    printError(`answer-eval: warning: could not append the summary to $GITHUB_STEP_SUMMARY (${jobIo().env['GITHUB_STEP_SUMMARY']}): ${reasonOf(error)}\n`);
+export const appendJobSummary = ({ io, out }: JobContext, data: ReportData): Promise<string | undefined> =>
+  appendStepSummary(data, io.env).catch((error: unknown) => {
+    out.printError(`answer-eval: warning: could not append the summary to $GITHUB_STEP_SUMMARY (${io.env['GITHUB_STEP_SUMMARY']}): ${reasonOf(error)}\n`);
     return undefined;
   });
 

@@ -17,9 +17,9 @@ import { RUN_DEFAULTS } from '../run/options.js';
 import { runEvaluation, type RunOutcome } from '../run/run.js';
 import { openTarget, type Target } from '../run/target.js';
 import { oneLine } from '../util/terminal.js';
-import { jobIo, type JobIo } from './io.js';
-import { job, type JobResult } from './job.js';
-import { printError } from './output.js';
+import type { JobIo } from './io.js';
+import { job, type JobContext, type JobResult } from './job.js';
+import type { Output } from './output.js';
 import { readQuarantine } from './quarantine.js';
 import { claimRunDir, locateResume, placeRun, defaultReportDir } from './run-dir.js';
 import { readAgentCode } from './run/agent-code.js';
@@ -43,6 +43,7 @@ export interface RunJobResult extends JobResult {
 
 /** What the tasks of a run share. */
 interface RunState {
+  ctx: JobContext;
   o: RunJobOptions;
   result: RunJobResult;
   resumed?: { dir: string; journalDir: string } | undefined;
@@ -66,8 +67,8 @@ interface RunState {
  * code; `io` (default: the process's) is where it prints, its environment and working directory, and what stops it.
  */
 export function run(options: RunJobOptions = {}, io?: JobIo): Promise<RunJobResult> {
-  const state: RunState = { o: { ...options }, result: { exitCode: 0 }, formats: [], dir: '', journalDir: '', resume: '' };
-  return job(io, state.result, () => runTasks(state, RUN_TASKS));
+  const result: RunJobResult = { exitCode: 0 };
+  return job(io, result, (ctx) => runTasks<RunState>({ ctx, o: { ...options }, result, formats: [], dir: '', journalDir: '', resume: '' }, RUN_TASKS));
 }
 
 const RUN_TASKS: Task<RunState>[] = [
@@ -84,10 +85,10 @@ const RUN_TASKS: Task<RunState>[] = [
 async function findResumed(s: RunState): Promise<void> {
   checkRunOptions(s.o);
   const { o } = s;
-  s.resumed = o.resume === undefined ? undefined : await locateResume(o.resume);
+  s.resumed = o.resume === undefined ? undefined : await locateResume(s.ctx, o.resume);
   // a resumed run is finished as it was meant to be: its gates, --baseline and --format, unless given again
   const taken = s.resumed === undefined ? [] : resumeRunOptions(s.resumed.journalDir, o);
-  if (taken.length > 0) printError(`answer-eval: --resume: as the run was started: ${taken.join(' ')}\n`);
+  if (taken.length > 0) s.ctx.out.printError(`answer-eval: --resume: as the run was started: ${taken.join(' ')}\n`);
   s.formats = parseFormats(o.format ?? 'all');
   // where to send is decided here (it may start the embedded engine: a resumed embedded run restarts it on the
   // journal's knowledge base and options); every other option a resumed run does not repeat defaults to its
@@ -105,10 +106,10 @@ async function readBaselineFiles(s: RunState): Promise<void> {
 
 /** Claims the run's directory; a directory holding a run is refused before anything is sent, or with --overwrite the new run is staged beside it. */
 async function claimDirectory(s: RunState): Promise<void> {
-  s.dir = s.resumed?.dir ?? s.o.out ?? (await defaultReportDir(new Date(), jobIo().cwd));
+  s.dir = s.resumed?.dir ?? s.o.out ?? (await defaultReportDir(new Date(), s.ctx.io.cwd));
   s.result.dir = s.dir;
-  await claimRunDir(s.dir, s.o.resume !== undefined ? '--resume' : '--out');
-  s.journalDir = s.resumed?.journalDir ?? (await placeRun(s.dir, s.o.overwrite ?? false));
+  await claimRunDir(s.ctx, s.dir, s.o.resume !== undefined ? '--resume' : '--out');
+  s.journalDir = s.resumed?.journalDir ?? (await placeRun(s.ctx, s.dir, s.o.overwrite ?? false));
   s.replaces = s.journalDir !== s.dir ? s.dir : undefined;
 }
 
@@ -122,9 +123,10 @@ async function openQuestions(s: RunState): Promise<() => Promise<void>> {
 
 async function startTarget(s: RunState): Promise<() => Promise<void>> {
   const { o, prior, baseUrl } = s;
+  const { printError } = s.ctx.out;
   const agent = o.agent ?? prior?.request.agent;
   const target = await openTarget({
-    ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(o.agentCodeFile, jobIo().env) } : {}),
+    ...(baseUrl !== undefined ? { baseUrl, agentCode: await readAgentCode(o.agentCodeFile, s.ctx.io.env) } : {}),
     ...(agent !== undefined ? { agent } : {}),
     ...(o.kb !== undefined ? { kb: o.kb } : {}),
     ...(o.floor !== undefined ? { floor: o.floor } : {}),
@@ -146,10 +148,10 @@ async function startTarget(s: RunState): Promise<() => Promise<void>> {
 
 /** The stages of the run (src/run/run.ts), with progress on stderr and SIGINT/SIGTERM stopping it gently. */
 async function ask(s: RunState): Promise<void> {
-  const { o, target, source } = s;
-  const progress = renderProgress(jobIo().stderr, o.quiet ?? false);
+  const { o, target, source, ctx } = s;
+  const progress = renderProgress(ctx.out, ctx.io.stderr, o.quiet ?? false);
   const kept = s.replaces !== undefined ? ` (the earlier run in ${s.dir} stays until this one completes)` : '';
-  const interrupt = onInterrupt(`continue with: ${s.resume}${kept}`, o.grace ?? RUN_DEFAULTS.graceMs);
+  const interrupt = onInterrupt(ctx, `continue with: ${s.resume}${kept}`, o.grace ?? RUN_DEFAULTS.graceMs);
   try {
     if (s.baseline) checkBaseline(s.baseline.data.head, o.baseline!, { agent: target!.agent }, o.force ?? false);
     s.outcome = await runEvaluation({
@@ -185,13 +187,13 @@ async function ask(s: RunState): Promise<void> {
         if (event.type === 'journaled') interrupt.dispose();
         progress.onEvent(event);
       },
-      onKbMismatch: (first, count) => printKbMismatches(first, count, target!.knowledgeBase),
-      onWarning: (message) => printError(`answer-eval: warning: ${oneLine(message)}\n`),
+      onKbMismatch: (first, count) => printKbMismatches(ctx.out, first, count, target!.knowledgeBase),
+      onWarning: (message) => ctx.out.printError(`answer-eval: warning: ${oneLine(message)}\n`),
       rerun: o.rerun,
       rps: o.rps,
       pauseOn429: o.pauseOn429,
       username: o.username,
-      shard: o.shard === undefined ? undefined : parseShard(o.shard, jobIo().env),
+      shard: o.shard === undefined ? undefined : parseShard(o.shard, ctx.io.env),
       aliases: o.aliases,
       repeat: o.repeat,
       maxTurnDelayMs: o.maxTurnDelay,
@@ -204,7 +206,7 @@ async function ask(s: RunState): Promise<void> {
 
 /** Gates, reports, the comparison with the baseline, the job summary, publishing an --overwrite run (src/job/run/finish.ts). */
 async function finish(s: RunState): Promise<void> {
-  await finishRun(s.outcome!, {
+  await finishRun(s.ctx, s.outcome!, {
     dir: s.journalDir,
     formats: s.formats,
     argv: { ...s.o, force: s.o.force ?? false },
@@ -217,7 +219,7 @@ async function finish(s: RunState): Promise<void> {
 }
 
 /** The expectations the knowledge base cannot meet, printed whatever --quiet says: the first ones, then how many more. */
-function printKbMismatches(first: InputProblem[], count: number, kb: KnowledgeBase | string | undefined): void {
+function printKbMismatches({ printError }: Output, first: InputProblem[], count: number, kb: KnowledgeBase | string | undefined): void {
   for (const p of first) printError(`answer-eval: warning: ${formatProblem(p)} (that question will fail)\n`);
   if (count > first.length) {
     printError(`answer-eval: warning: ${count - first.length} more expectations the knowledge base lacks; answer-eval validate -d ${first[0]?.file ?? 'DATASET'} --kb ${(typeof kb === 'object' ? kb.file : kb) ?? 'KB'} lists them all\n`);

@@ -1,8 +1,7 @@
 import { parseLatency, SAMPLE_KB, startEngine, type FaultOptions } from '../engine/index.js';
-import { jobIo, type JobIo } from './io.js';
+import type { JobIo } from './io.js';
 import { job, type JobResult } from './job.js';
 import { listenFailure } from './listen.js';
-import { print } from './output.js';
 import { untilStopped } from './signals.js';
 
 export interface ServeOptions {
@@ -30,7 +29,8 @@ export interface ServeOptions {
 
 /** `answer-eval serve`: the embedded reference Answer Service, until SIGINT/SIGTERM (or the io's signal). */
 export const serve = (o: ServeOptions, io?: JobIo): Promise<JobResult> =>
-  job(io, { exitCode: 0 }, async () => {
+  job(io, { exitCode: 0 }, async (ctx) => {
+    const { print } = ctx.out;
     const faults: FaultOptions = {
       ...(o.latency !== undefined && { latency: parseLatency(o.latency) }),
       errorRate: o.errorRate ?? 0,
@@ -42,7 +42,7 @@ export const serve = (o: ServeOptions, io?: JobIo): Promise<JobResult> =>
     const kb = o.kb ?? SAMPLE_KB;
     const host = o.host ?? '127.0.0.1';
     const port = o.port ?? 8080;
-    const given = jobIo().env['ANSWER_AGENT_CODE'];
+    const given = ctx.io.env['ANSWER_AGENT_CODE'];
     const engine = await startEngine({
       kb,
       host,
@@ -65,7 +65,7 @@ export const serve = (o: ServeOptions, io?: JobIo): Promise<JobResult> =>
         `    -d '{"wikiagent":"${engine.agent}","guest":"1","question":{"text":"how can I pay my bill?"},"force_subscription":"0","output":"json","language":"en"}'\n` +
         'stop with Ctrl-C\n',
     );
-    await untilStopped();
+    await untilStopped(ctx);
     await engine.close();
     print('engine stopped\n');
   });

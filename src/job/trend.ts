@@ -12,7 +12,6 @@ import { enforceGates } from './gates.js';
 import type { JobIo } from './io.js';
 import { job, type JobResult } from './job.js';
 import { leftOutRuns } from './left-out-runs.js';
-import { print, printError } from './output.js';
 
 export interface TrendOptions {
   /** The runs: directories searched for report.json files, each a run. */
@@ -39,7 +38,8 @@ const withoutPrefix = (message: string, prefix: string): string => (message.star
 /** `answer-eval trend`: the history of many runs (figures over time, failing-since, flaky questions) and its gates. */
 export function trend(o: TrendOptions, io?: JobIo): Promise<TrendJobResult> {
   const result: TrendJobResult = { exitCode: 0 };
-  return job(io, result, async () => {
+  return job(io, result, async (ctx) => {
+    const { print, printError } = ctx.out;
     const formats = parseTrendFormats(o.format ?? 'all');
     // a run that cannot be read does not hide the others: it is left out, said here and in every file written
     const leftOut: { path: string; why: string }[] = [];
@@ -96,6 +96,6 @@ export function trend(o: TrendOptions, io?: JobIo): Promise<TrendJobResult> {
           ? new NothingMeasuredError(`${empty}; no gate can be judged on it`)
           : undefined;
     result.verdict = verdictOf(history.gates);
-    enforceGates(result.verdict, { unmeasured });
+    enforceGates(ctx, result.verdict, { unmeasured });
   });
 }

@@ -1,5 +1,4 @@
 import { readAliases } from '../dataset/aliases.js';
-import { readKbRefs } from '../dataset/kb-refs.js';
 import { scanDataset } from '../dataset/read.js';
 import { checkDataset } from '../dataset/validate.js';
 import { AnswerEvalError, formatProblem } from '../errors.js';
@@ -7,7 +6,6 @@ import { plural } from '../util/text.js';
 import { oneLine } from '../util/terminal.js';
 import type { JobIo } from './io.js';
 import { job, type JobResult } from './job.js';
-import { print } from './output.js';
 
 export interface ValidateOptions {
   /** The question set, .csv or .jsonl. */
@@ -21,9 +19,11 @@ export interface ValidateOptions {
 
 /** `answer-eval validate`: checks a question set without running it (exit 2 on an error; warnings are printed). */
 export const validate = (o: ValidateOptions, io?: JobIo): Promise<JobResult> =>
-  job(io, { exitCode: 0 }, async () => {
+  job(io, { exitCode: 0 }, async (ctx) => {
+    const { print } = ctx.out;
     const scan = await scanDataset(o.dataset, { encoding: o.encoding });
-    const kb = o.kb === undefined ? undefined : await readKbRefs(o.kb);
+    // the knowledge base's reader (and its schema) loads only when one is given
+    const kb = o.kb === undefined ? undefined : await (await import('../dataset/kb-refs.js')).readKbRefs(o.kb);
     const aliases = o.aliases === undefined ? undefined : await readAliases(o.aliases);
     const problems = checkDataset(scan, { ...(kb ? { kb } : {}), ...(aliases ? { aliases } : {}) });
     const errors = problems.filter((p) => p.severity === 'error').length;

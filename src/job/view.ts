@@ -8,7 +8,6 @@ import type { JobIo } from './io.js';
 import { job, type JobResult } from './job.js';
 import { listenFailure, VIEW_PORT } from './listen.js';
 import { openBrowser } from './open-browser.js';
-import { print, printError } from './output.js';
 import { untilStopped } from './signals.js';
 
 export interface ViewOptions {
@@ -24,7 +23,8 @@ export interface ViewOptions {
 
 /** `answer-eval view`: a reports directory on a local web page, read-only, until SIGINT/SIGTERM (or the io's signal). */
 export const view = (o: ViewOptions, io?: JobIo): Promise<JobResult> =>
-  job(io, { exitCode: 0 }, async () => {
+  job(io, { exitCode: 0 }, async (ctx) => {
+    const { print, printError } = ctx.out;
     const dir = o.dir ?? 'reports';
     const host = o.host ?? '127.0.0.1';
     const port = o.port ?? VIEW_PORT;
@@ -35,9 +35,9 @@ export const view = (o: ViewOptions, io?: JobIo): Promise<JobResult> =>
     });
     const found = await findRuns(dir);
     if (!isLoopback(host)) printError(`answer-eval: warning: --host ${host}: the reports are served to every machine that can reach this one\n`);
-    const opened = (o.open ?? true) && openBrowser(viewer.url);
+    const opened = (o.open ?? true) && openBrowser(viewer.url, ctx.io.env);
     print(`answer-eval view: ${plural(found.runs.length, 'run')} under ${dir} at ${viewer.url}${opened ? ' (opened in the browser)' : ''}\nstop with Ctrl-C\n`);
-    await untilStopped();
+    await untilStopped(ctx);
     await viewer.close();
     print('answer-eval view stopped\n');
   });

@@ -7,8 +7,6 @@ import type { AskedConversation } from '../score/conversation.js';
 import type { Judge } from './stages/judge.js';
 import type { Asker, Kind, Put, Work } from './work.js';
 
-/** The longest wait honoured after a turn whose answer asks for a `delay`, by default. */
-export const DEFAULT_MAX_TURN_DELAY_MS = 10_000;
 
 /** The user a conversation is asked as: its own username, or a fresh one per run and conversation. */
 export const conversationUser = (c: Conversation, run: string): string => c.username ?? `answer-eval-${run}-${c.id}`;

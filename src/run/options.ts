@@ -5,7 +5,6 @@ import type { DatasetSource } from '../dataset/source.js';
 import type { ThresholdOptions } from '../score/metrics/thresholds.js';
 import type { EngineIdentity } from '../model/report.js';
 import type { KnowledgeBase } from '../engine/kb.js';
-import { DEFAULT_MAX_TURN_DELAY_MS } from './conversation.js';
 import type { RunEvent } from './progress.js';
 import type { InputProblem } from '../errors.js';
 
@@ -128,6 +127,9 @@ export interface RunOptions {
   /** Every run event: start, result, retry, 429 pause, stopping. */
   onEvent?: (event: RunEvent) => void;
 }
+
+/** A conversation's longest wait after a turn whose answer asks for a delay, unless told otherwise. */
+export const DEFAULT_MAX_TURN_DELAY_MS = 10_000;
 
 export const RUN_DEFAULTS = {
   concurrency: 8,

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { renderChangeLineJsonSchema, renderCompareJsonSchema } from '../compare/json-schema.js';
 import { renderJsonSchema } from '../report/json-schema.js';
-import { renderCliConfigSchema } from '../cli/config.js';
+import { renderCliConfigSchema } from '../cli/config-schema.js';
 import { renderTrendJsonSchema } from '../trend/json-schema.js';
 
 /** `npm run schema`: regenerates the JSON Schemas under schema/ from the zod types (run after `npm run build`). */

@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors.js';
+import { TREND_DEFAULTS } from './options.js';
 import { answerableFraction, OUTCOME_CLASSES, outOfScopeFraction, top1Fraction } from '../model/outcome.js';
 import { QuestionResultSchema } from '../model/report.js';
 import type { ReportHead } from '../model/source.js';
@@ -28,7 +29,7 @@ export interface TrendOptions {
   includeWhatIfs?: boolean;
 }
 
-export const TREND_DEFAULTS = { flakyFlips: 2 } as const;
+export { TREND_DEFAULTS };
 
 /** What the history reads of each result: less to check than a whole result, and the answers are not parsed into objects twice. */
 const ObservedSchema = QuestionResultSchema.pick({ id: true, question: true, language: true, expected: true, outcome: true, reason: true });

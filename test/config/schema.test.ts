@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.js';
-import { renderCliConfigSchema } from '../../src/cli/config.js';
+import { renderCliConfigSchema } from '../../src/cli/config-schema.js';
 import { defineCommand } from '../../src/cli/command.js';
 import { commandSpec, commandSpecs } from '../../src/config/options.js';
 import { configSchema, renderConfigJsonSchema } from '../../src/config/schema.js';

@@ -1,5 +1,5 @@
 import { numberOption, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1 } from '../../util/numbers.js';
-import { TREND_DEFAULTS } from '../../trend/build.js';
+import { TREND_DEFAULTS } from '../../trend/options.js';
 import { defineCommand } from '../command.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { pathOption } from '../../util/path-option.js';

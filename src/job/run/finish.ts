@@ -26,7 +26,7 @@ import type { QuestionResult } from '../../model/report.js';
 import type { Verdict } from '../../model/verdict.js';
 import { appendJobSummary, reportWriteFailure, writeRunReports } from '../run-dir.js';
 import { publishRun } from '../overwrite.js';
-import { print, printError } from '../output.js';
+import type { JobContext } from '../job.js';
 import { unseenExpectations, unseenNotes } from '../../score/unseen.js';
 
 type GateArgs = Parameters<typeof qualityGatesOf>[0] &
@@ -40,6 +40,7 @@ type GateArgs = Parameters<typeof qualityGatesOf>[0] &
  * measured (3), a failed gate (1).
  */
 export async function finishRun(
+  ctx: JobContext,
   outcome: RunOutcome,
   o: {
     dir: string;
@@ -62,17 +63,19 @@ export async function finishRun(
   // goes to changes.jsonl as it is found
   const changes = gated && o.baseline ? new ChangeFile(join(o.dir, CHANGES_FILE)) : undefined;
   try {
-    await finish(outcome, o, { gated, unmeasured, changes });
+    await finish(ctx, outcome, o, { gated, unmeasured, changes });
   } finally {
     changes?.discard(); // nothing left behind when the comparison was not written
   }
 }
 
 async function finish(
+  ctx: JobContext,
   outcome: RunOutcome,
-  o: Parameters<typeof finishRun>[1],
+  o: Parameters<typeof finishRun>[2],
   { gated, unmeasured, changes }: { gated: boolean; unmeasured: string | undefined; changes: ChangeFile | undefined },
 ): Promise<void> {
+  const { print, printError } = ctx.out;
   const { data, stoppedBy } = outcome;
   const standings = changes && o.baseline ? new Standings(o.baseline.file) : undefined;
   const comparison =
@@ -94,10 +97,10 @@ async function finish(
   const complete = !failure && !stoppedBy && unmeasured === undefined;
   const publishedIn = o.replaces !== undefined && complete ? o.replaces : o.dir; // where compare.html links from
   const compared = comparison ? await writeComparison(comparisonWithVerdict(comparison, verdict), o.dir, changes, { publishedIn }) : [];
-  const stepSummary = await appendJobSummary(judged);
+  const stepSummary = await appendJobSummary(ctx, judged);
   const unseen = o.kbChecked ? [] : unseenNotes(unseenExpectations(data.results), data.head.run.dataset.path);
   // last: the results are read from the journal, which this moves
-  const where = o.replaces === undefined ? (p: string) => p : await replaceOrKeep(o.dir, o.replaces, { complete, resume: o.resume });
+  const where = o.replaces === undefined ? (p: string) => p : await replaceOrKeep(ctx, o.dir, o.replaces, { complete, resume: o.resume });
   const shown = [...written.map(where), ...(stepSummary !== undefined ? [stepSummary] : [])];
   print(`${renderConsoleSummary(judged.head)}\n  reports: ${shown.length > 0 ? shown.join(', ') : 'none'}\n`);
   for (const note of unseen) printError(`answer-eval: warning: ${note}\n`);
@@ -127,7 +130,7 @@ async function finish(
   }
   // a regression gate on a run that did not ask questions the baseline measured (a shard) cannot be judged: exit 3
   const unjudgedBy = comparison && unjudged(comparison, regressionGatesOf(o.argv));
-  enforceGates(verdict, { unmeasured: unjudgedBy ? new GateNotJudgedError(`${unjudgedBy}; the reports are written`) : undefined });
+  enforceGates(ctx, verdict, { unmeasured: unjudgedBy ? new GateNotJudgedError(`${unjudgedBy}; the reports are written`) : undefined });
 }
 
 /**
@@ -149,9 +152,9 @@ async function writeRepeatQuarantine(data: ReportData, dir: string, written: str
  * Publishes a completed --overwrite run over the earlier one (see publishRun); says why not otherwise. Returns where
  * each written path is now.
  */
-async function replaceOrKeep(staging: string, dir: string, o: { complete: boolean; resume: string | undefined }): Promise<(path: string) => string> {
+async function replaceOrKeep({ out }: JobContext, staging: string, dir: string, o: { complete: boolean; resume: string | undefined }): Promise<(path: string) => string> {
   if (o.complete) return publishRun(staging, dir);
-  printError(
+  out.printError(
     `answer-eval: --overwrite: this run did not complete with every report written, so the earlier run in ${dir} is kept as it was; this run's reports are in ${staging}` +
       `${o.resume !== undefined ? `, and ${o.resume} continues it (it replaces the earlier run once it completes)` : ''}\n`,
   );

@@ -1,7 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../../errors.js';
-import { FAIL_ON } from '../../gate/gates.js';
+import { FAIL_ON } from '../../gate/fail-on.js';
 import { JsonTextError, parseJsonText, printable } from '../../util/json-lines.js';
 import { AT_LEAST_0, OPEN_SHARE, POINTS, SHARE, WHOLE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1, type NumberRule } from '../../util/numbers.js';
 import { reasonOf } from '../../util/out-dir.js';

@@ -1,7 +1,7 @@
 import { formatProgress, progressBar, ProgressTracker, type RunEvent } from '../../run/progress.js';
 import { oneLine } from '../../util/terminal.js';
 import type { TextSink } from '../io.js';
-import { clearLine, printError, redraw } from '../output.js';
+import type { Output } from '../output.js';
 
 /** Plain lines without a TTY (CI logs): one every this many ms. */
 export const PLAIN_INTERVAL_MS = 5_000;
@@ -18,7 +18,7 @@ export interface ProgressRenderer {
  * line every few seconds. Events only count; the timer draws, so a fast run costs no output per question.
  * `stream` (stderr) says whether it is a TTY and how wide; the lines go out through src/job/output.ts.
  */
-export function renderProgress(stream: TextSink, quiet: boolean): ProgressRenderer {
+export function renderProgress({ printError, redraw, clearLine }: Output, stream: TextSink, quiet: boolean): ProgressRenderer {
   if (quiet) return { onEvent: () => {}, stop: () => {} };
   const tracker = new ProgressTracker(performance.now());
   const tty = stream.isTTY === true;
