@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `fast` (pure functions and in-process servers) and `slow` (the built CLI run as a process,
-// `*.e2e.test.ts`, and real Chromium, `*.browser.test.ts`). `npm test` runs both; `npm run test:fast` the first.
+// Two projects: `fast` (pure functions, in-process servers and the CLI run in-process) and `slow` (`*.e2e.test.ts`,
+// whole workflows through the CLI, a few of them as real processes, and `*.browser.test.ts`, real Chromium: one,
+// started for the run by test/setup/browser.ts). `npm test` runs both; `npm run test:fast` the first.
 const SLOW = ['test/**/*.e2e.test.ts', 'test/**/*.browser.test.ts'];
 
 export default defineConfig({
@@ -10,9 +12,11 @@ export default defineConfig({
     globalSetup: ['./build-pages.mjs'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // every core: most tests wait on a server or a child process as much as they compute
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
-      { extends: true, test: { name: 'slow', include: SLOW } },
+      { extends: true, test: { name: 'slow', include: SLOW, globalSetup: ['./build-pages.mjs', './test/setup/browser.ts'] } },
     ],
   },
 });

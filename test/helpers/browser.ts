@@ -1,16 +1,21 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
+import { inject } from 'vitest';
 
 /** Debian's chromium; override with CHROMIUM_PATH. */
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-/** Headless Chromium with the flags this closed network needs (no background connections). */
+/** The flags this closed network needs (no background connections). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Headless Chromium: the one the run started (test/setup/browser.ts), connected to; a browser of its own where the run
+ * started none (a test file run outside its project). `close()` lets go of it, leaving the shared one running.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const endpoint = inject('browserEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface OpenPage {
