@@ -7,6 +7,7 @@ import { renderCompareConsole } from '../../compare/render/console.js';
 import { Standings } from '../../compare/standings.js';
 import { writeComparison } from '../../compare/write.js';
 import { GateNotJudgedError, NothingMeasuredError } from '../../errors.js';
+import { coverageGate, coverageUnjudged } from '../../gate/coverage.js';
 import { nothingCompared, uncompared, unjudged } from '../../gate/gates.js';
 import { compareSettingsOf, gateOptions, qualityGatesOf, regressionGatesOf } from '../../gate/options.js';
 import { comparisonWithVerdict, judge } from '../../gate/verdict.js';
@@ -54,7 +55,8 @@ export const compareCommand = defineCommand({
         const options = { files, force: argv.force, ...compareSettingsOf(argv), ...(quarantine ? { quarantine } : {}) };
         const comparison = compareData(base, head, options, changes, standings, junit.see);
         // judged before writing, so compare.* carry the verdict
-        const verdict = judge(head.head.summary, comparison, { quality: qualityGatesOf(argv), regression: regressionGatesOf(argv) });
+        const more = argv.minCoverage !== undefined ? [coverageGate(head.head.coverage, argv.minCoverage)] : [];
+        const verdict = judge(head.head.summary, comparison, { quality: qualityGatesOf(argv), regression: regressionGatesOf(argv) }, more);
         const written = await writeComparison(comparisonWithVerdict(comparison, verdict), out, changes);
         written.push(...(await junit.write(head, verdict, standings, out)));
         return { comparison, verdict, written };
@@ -66,7 +68,7 @@ export const compareCommand = defineCommand({
     print(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
     // a comparison without a question answered in both runs measured nothing: exit 3, gate or not (a gate on it fails);
     // so does a regression gate on a HEAD that did not measure questions BASE did (a shard, a partial run)
-    const unjudgedBy = unjudged(comparison, regressionGatesOf(argv));
+    const unjudgedBy = unjudged(comparison, regressionGatesOf(argv)) ?? coverageUnjudged(head.head.coverage, argv.minCoverage, `HEAD (${files.head})`);
     const unmeasured = nothingCompared(comparison)
       ? new NothingMeasuredError(`${uncompared(comparison) ?? 'nothing was compared'}; the reports are written`)
       : unjudgedBy !== undefined

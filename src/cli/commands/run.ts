@@ -141,6 +141,10 @@ export const runCommand = defineCommand({
     const agent = argv.agent ?? prior?.request.agent;
     if (prior === undefined && baseUrl !== undefined && argv.dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
     const dataset = argv.dataset ?? (prior === undefined && baseUrl === undefined ? SAMPLE_QUESTIONS : undefined);
+    // judged on the knowledge base's coverage: refused before anything is asked when the run will not know one
+    if (argv.minCoverage !== undefined && baseUrl !== undefined && argv.kb === undefined) {
+      throw new ConfigError(`--min-coverage needs the knowledge base beside the service: give it with --kb FILE${prior !== undefined ? ' (a resumed run needs it again)' : ''}`);
+    }
     const baseline = argv.baseline === undefined ? undefined : await readBaseline(argv.baseline);
     const quarantine = argv.quarantine === undefined ? undefined : await readQuarantine(argv.quarantine);
     const dir = resumed?.dir ?? argv.out ?? (await defaultReportDir(new Date()));
