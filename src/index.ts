@@ -26,6 +26,7 @@ export { EXPECTATION_FIELDS, MATCHER_PREFIXES, type Aliases, type Expectations }
 export { TURN_CHECKS, type TurnCheckKey, type TurnCheckValues } from './model/turn-checks.js';
 export { conversationVerdict } from './score/conversation.js';
 export { MetricsSchema, type Metrics, type ConversationMetrics } from './model/metrics.js';
+export { CoverageSchema, type Coverage, type CoverageEntry, type CoverageRef } from './model/coverage.js';
 export { toTrec, type TrecFiles } from './export/trec.js';
 export { reportJsonSchema } from './report/json-schema.js';
 export { compareData, compareReports, COMPARE_DEFAULTS, type CompareOptions } from './compare/compare.js';

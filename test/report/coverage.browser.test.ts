@@ -62,7 +62,9 @@ describe.skipIf(!hasChromium)('report.html and compare.html: the knowledge base\
         ]);
         expect(await page.locator('#coverage img, #coverage script').count()).toBe(0);
         expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-        expect(await page.locator('#coverage-untested caption').textContent()).toContain('21 of them are reachable only inside a dialogue');
+        expect(await page.locator('#coverage-untested-head').textContent()).toBe(
+          `Untested entries · ${c.untested.length}: no answerable question expects them: they can break unnoticed. 21 of them are reachable only inside a dialogue: a conversation's turn tests them.`,
+        );
         expect(problems).toEqual([]);
         expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
       } finally {

@@ -25,7 +25,8 @@ function listTable(id: string, title: string, meaning: string, list: readonly Co
   const shown = list.slice(0, MAX_COVERAGE_ROWS);
   const more = list.length > shown.length ? `<tr><td colspan="6" class="hint">… and ${list.length - shown.length} more: report.json lists every one</td></tr>` : '';
   const head = '<th class="num">sequence</th><th>label</th><th>title</th><th class="num" title="answerable questions that expect it">questions</th><th class="num" title="questions that returned it at or above the floor">returned</th><th class="num" title="questions that returned it below the floor">below floor</th>';
-  return `<div class="table-wrap"><table class="slices coverage" id="${id}"><caption>${h(title)} · ${list.length}: ${h(meaning)}${note ? `. ${h(note)}` : ''}</caption><thead><tr>${head}</tr></thead><tbody>${shown.map((e) => row(e, bySequence.get(e.sequence))).join('')}${more}</tbody></table></div>`;
+  // the title above the table, not in a caption: a caption as wide as the table scrolls out of a narrow screen
+  return `<p class="list-head" id="${id}-head"><b>${h(title)} · ${list.length}</b>: ${h(meaning)}${note ? `. ${h(note)}` : ''}.</p><div class="table-wrap"><table class="slices coverage" id="${id}" aria-label="${h(title)}"><thead><tr>${head}</tr></thead><tbody>${shown.map((e) => row(e, bySequence.get(e.sequence))).join('')}${more}</tbody></table></div>`;
 }
 
 /** Where the floor is, in words: the service's floor answer, and the threshold when the run knows one. */
