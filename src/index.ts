@@ -28,6 +28,7 @@ export type { JobIo, TextSink, Interrupts } from './job/io.js';
 export { readReport, readReportHead } from './report/read.js';
 export { SCHEMA_VERSION, type Report, type QuestionResult, type ReportAnswer, type Summary, type RunInfo } from './model/report.js';
 export type { Metrics } from './model/metrics.js';
+export type { Coverage, CoverageEntry, CoverageRef } from './model/coverage.js';
 export type { Verdict, GateResult } from './model/verdict.js';
 export type { Outcome } from './model/outcome.js';
 export { COMPARE_SCHEMA_VERSION, type Comparison } from './compare/schema.js';

@@ -8,6 +8,7 @@ import type { ChangeSink } from './changes.js';
 import { Collector } from './collect.js';
 import { checkComparable } from './compatibility.js';
 import { unmeasuredOf } from './coverage.js';
+import { compareCoverage } from './kb-coverage.js';
 import { IdIndex } from './id-index.js';
 import { checkTotal, duplicateId, ReportIds } from './integrity.js';
 import { bySlot } from './results.js';
@@ -128,6 +129,7 @@ export function compareData(
   const conversations = collector.conversations.result();
   const quarantine = collector.quarantine();
   const unmeasured = unmeasuredOf(base.head, head.head, n.removed);
+  const kbCoverage = compareCoverage(base.head.coverage, head.head.coverage);
   return {
     schemaVersion: COMPARE_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -153,6 +155,7 @@ export function compareData(
     drift: collector.drift.result(),
     questions: collector.questions,
     ...(conversations ? { conversations } : {}),
+    ...(kbCoverage ? { kbCoverage } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CoverageRefSchema } from '../model/coverage.js';
 import { OUTCOMES } from '../model/outcome.js';
 import { CONVERSATION_VERDICTS } from '../model/report.js';
 import { VerdictSchema } from '../model/verdict.js';
@@ -16,8 +17,10 @@ import { VerdictSchema } from '../model/verdict.js';
  * 3.3: `base.shard` / `head.shard` (a side that is one shard of its dataset); `unmeasured` (HEAD did not measure some
  * of the questions BASE measured: a shard, a partial run, or fewer results of the same dataset), which no regression
  * gate can pass.
+ * 3.4: `kbCoverage` (when either report has knowledge-base coverage): each side's figure, the entries that lost their
+ * last test, those newly tested, and new entries no question tests.
  */
-export const COMPARE_SCHEMA_VERSION = '3.3';
+export const COMPARE_SCHEMA_VERSION = '3.4';
 
 /** The file beside compare.json that lists every change, one JSON object a line (ChangeLineSchema). */
 export const CHANGES_FILE = 'changes.jsonl';
@@ -263,6 +266,26 @@ export const ConversationComparisonSchema = z.object({
   changed: z.array(EditedConversationSchema),
 });
 
+/** One side's knowledge-base coverage (report.json `coverage`), in figures. */
+export const CoverageSideSchema = z.object({ knowledgeBase: z.string(), entries: z.number().int(), tested: z.number().int(), share: z.number().nullable() });
+
+/**
+ * How the knowledge base's coverage by the questions changed. Entries are matched by sequence number; the lists are
+ * empty unless both reports have coverage, and complete (they are as long as a knowledge base, not a question set).
+ */
+export const KbCoverageComparisonSchema = z.object({
+  /** Null: that report has no coverage (it was made without a knowledge base). */
+  base: CoverageSideSchema.nullable(),
+  head: CoverageSideSchema.nullable(),
+  share: MetricDeltaSchema,
+  /** Entries of both knowledge bases tested in BASE and untested in HEAD: the questions that tested them are gone or expect another entry. */
+  lostLastTest: z.array(CoverageRefSchema),
+  /** Entries tested in HEAD that BASE left untested, or that only HEAD's knowledge base has. */
+  newlyTested: z.array(CoverageRefSchema),
+  /** Entries only HEAD's knowledge base has that no question tests: added without a test. */
+  addedUntested: z.array(CoverageRefSchema),
+});
+
 export const ComparisonSchema = z.object({
   schemaVersion: z.string(),
   tool: z.object({ name: z.string(), version: z.string() }),
@@ -344,6 +367,8 @@ export const ComparisonSchema = z.object({
   }),
   /** Set when either run holds conversations. */
   conversations: ConversationComparisonSchema.optional(),
+  /** Set when either report has knowledge-base coverage. */
+  kbCoverage: KbCoverageComparisonSchema.optional(),
 });
 
 /**
@@ -384,6 +409,7 @@ export type ConversationChange = z.infer<typeof ConversationChangeSchema>;
 export type ConversationCoverage = z.infer<typeof ConversationCoverageSchema>;
 export type EditedConversation = z.infer<typeof EditedConversationSchema>;
 export type ConversationComparison = z.infer<typeof ConversationComparisonSchema>;
+export type KbCoverageComparison = z.infer<typeof KbCoverageComparisonSchema>;
 /** The lists of conversations: the keys of `conversations` other than counts and passRate. */
 export type ConversationListName = Exclude<keyof ConversationComparison, 'counts' | 'passRate'>;
 /** A line of changes.jsonl that lists a conversation. */

@@ -18,6 +18,11 @@ export const gateOptions = <T>(y: Argv<T>) =>
       group: 'Gates:',
       describe: 'fail when fallback_missed / (expect=fallback questions without error) is above this (0..1)',
     })
+    .option('min-coverage', {
+      ...share('min-coverage'),
+      group: 'Gates:',
+      describe: 'fail when the share of knowledge-base entries that some answerable question expects is below this (0..1); needs the knowledge base (the embedded engine\'s, or --kb)',
+    })
     .option('fail-on', {
       choices: FAIL_ON,
       group: 'Gates:',
@@ -40,6 +45,7 @@ interface GateArgs {
   minAnswerableAccuracy?: number | undefined;
   maxErrorRate?: number | undefined;
   maxFallbackMissedRate?: number | undefined;
+  minCoverage?: number | undefined;
   failOn?: string | undefined;
   alpha?: number | undefined;
   maxBroken?: number | undefined;

@@ -8,6 +8,7 @@ import { Standings } from '../compare/standings.js';
 import { writeComparison } from '../compare/write.js';
 import { GateNotJudgedError, NothingMeasuredError } from '../errors.js';
 import type { FailOn } from '../gate/gates.js';
+import { coverageGate, coverageUnjudged } from '../gate/coverage.js';
 import { nothingCompared, uncompared, unjudged } from '../gate/gates.js';
 import { compareSettingsOf, qualityGatesOf, regressionGatesOf } from '../gate/options.js';
 import { comparisonWithVerdict, judge } from '../gate/verdict.js';
@@ -32,6 +33,7 @@ export interface CompareOptions {
   minAnswerableAccuracy?: number | undefined;
   maxErrorRate?: number | undefined;
   maxFallbackMissedRate?: number | undefined;
+  minCoverage?: number | undefined;
   failOn?: FailOn | undefined;
   alpha?: number | undefined;
   maxBroken?: number | undefined;
@@ -63,7 +65,8 @@ export function compare(o: CompareOptions, io?: JobIo): Promise<CompareJobResult
         const options = { files, force: o.force ?? false, ...compareSettingsOf(o), ...(quarantine ? { quarantine } : {}) };
         const comparison = compareData(base, head, options, changes, standings, junit.see);
         // judged before writing, so compare.* carry the verdict
-        const verdict = judge(head.head.summary, comparison, { quality: qualityGatesOf(o), regression: regressionGatesOf(o) });
+        const more = o.minCoverage !== undefined ? [coverageGate(head.head.coverage, o.minCoverage)] : [];
+        const verdict = judge(head.head.summary, comparison, { quality: qualityGatesOf(o), regression: regressionGatesOf(o) }, more);
         const written = await writeComparison(comparisonWithVerdict(comparison, verdict), out, changes);
         written.push(...(await junit.write(head, verdict, standings, out)));
         return { comparison, verdict, written };
@@ -76,7 +79,7 @@ export function compare(o: CompareOptions, io?: JobIo): Promise<CompareJobResult
     print(`${renderCompareConsole(comparison)}\n  reports: ${written.join(', ')}\n`);
     // a comparison without a question answered in both runs measured nothing: exit 3, gate or not (a gate on it fails);
     // so does a regression gate on a HEAD that did not measure questions BASE did (a shard, a partial run)
-    const unjudgedBy = unjudged(comparison, regressionGatesOf(o));
+    const unjudgedBy = unjudged(comparison, regressionGatesOf(o)) ?? coverageUnjudged(head.head.coverage, o.minCoverage, `HEAD (${files.head})`);
     const unmeasured = nothingCompared(comparison)
       ? new NothingMeasuredError(`${uncompared(comparison) ?? 'nothing was compared'}; the reports are written`)
       : unjudgedBy !== undefined

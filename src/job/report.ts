@@ -2,8 +2,13 @@ import { dirname, resolve } from 'node:path';
 import { openReport, reportFile } from '../report/read.js';
 import { thresholdOptionsOf } from '../report/threshold-options.js';
 import { parseFormats, writeReports } from '../report/write.js';
-import { knowledgeBaseEntries } from '../run/knowledge-base.js';
-import { computeMetrics } from '../score/metrics/index.js';
+import { readAliases } from '../dataset/aliases.js';
+import { loadKnowledgeBase } from '../engine/kb.js';
+import type { ReportHead } from '../model/source.js';
+import { runAliases } from '../rescore/rescore.js';
+import { coverageRefsOf, entriesOf } from '../run/knowledge-base.js';
+import type { CoverageBase } from '../score/coverage.js';
+import { scoreResults } from '../score/metrics/index.js';
 import type { JobIo } from './io.js';
 import { job, type JobResult } from './job.js';
 import { claimReportDir } from './run-dir.js';
@@ -15,7 +20,7 @@ export interface ReportOptions {
   out?: string | undefined;
   /** @default 'all' */
   format?: string | undefined;
-  /** A knowledge base: the per-entry metrics are computed again with it. */
+  /** A knowledge base: the per-entry metrics and the coverage are computed again with it. */
   kb?: string | undefined;
   overwrite?: boolean | undefined;
   oosShare?: number | undefined;
@@ -35,11 +40,20 @@ export const report = (o: ReportOptions, io?: JobIo): Promise<JobResult> =>
     // new advice options or a knowledge base: the metrics are computed again, from the results
     const thresholds = thresholdOptionsOf(o);
     if (thresholds !== undefined || o.kb !== undefined) {
-      const knowledgeBase = o.kb === undefined ? undefined : await knowledgeBaseEntries(o.kb);
-      data.head = { ...data.head, metrics: computeMetrics(data.results, { ...(knowledgeBase ? { knowledgeBase } : {}), ...(thresholds ? { thresholds } : {}) }) };
+      const kb = o.kb === undefined ? undefined : await loadKnowledgeBase(o.kb);
+      const coverage = kb && (await coverageBase(data.head, from, { knowledgeBase: kb.file, entries: coverageRefsOf(kb) }));
+      const scored = scoreResults(data.results, { ...(kb ? { knowledgeBase: entriesOf(kb) } : {}), ...(thresholds ? { thresholds } : {}), ...(coverage ? { coverage } : {}) });
+      data.head = { ...data.head, metrics: scored.metrics, ...(scored.coverage ? { coverage: scored.coverage } : {}) };
     }
     // the report's own directory is rewritten as it is; another that holds a run is refused, unless --overwrite
     const target = await claimReportDir(ctx, out, { overwrite: o.overwrite ?? false, command: 'report', inPlace });
     const written = await target.write((dir) => writeReports(data, dir, formats));
     print(`reports: ${written.join(', ')}\n`);
   });
+
+/** The coverage of a knowledge base given now, read as the run read its expectations and answers: its alias file, and its floor when known. */
+async function coverageBase(head: ReportHead, from: string, kb: Pick<CoverageBase, 'knowledgeBase' | 'entries'>): Promise<CoverageBase> {
+  const aliasFile = head.run.rescored ? (head.run.rescored.aliases ?? undefined) : await runAliases(from);
+  const floors = [head.run.rescored?.floor, head.run.engine?.floorThreshold].filter((f): f is number => typeof f === 'number');
+  return { ...kb, ...(aliasFile !== undefined ? { aliases: await readAliases(aliasFile) } : {}), ...(floors.length > 0 ? { floor: Math.max(...floors) } : {}) };
+}

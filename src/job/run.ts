@@ -96,6 +96,10 @@ async function findResumed(s: RunState): Promise<void> {
   s.prior = s.resumed !== undefined ? await readJournalHeader(s.resumed.journalDir) : undefined;
   s.baseUrl = o.baseUrl ?? (s.prior && journaledBaseUrl(s.prior));
   if (s.prior === undefined && s.baseUrl !== undefined && o.dataset === undefined) throw new ConfigError('--dataset is required with --base-url (a .csv or .jsonl question set)');
+  // judged on the knowledge base's coverage: refused before anything is asked when the run will not know one
+  if (o.minCoverage !== undefined && s.baseUrl !== undefined && o.kb === undefined) {
+    throw new ConfigError(`--min-coverage needs the knowledge base beside the service: give it with --kb FILE${s.prior !== undefined ? ' (a resumed run needs it again)' : ''}`);
+  }
 }
 
 async function readBaselineFiles(s: RunState): Promise<void> {

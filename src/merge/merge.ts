@@ -5,6 +5,7 @@ import type { ReportData, ReportHead, ResultSource } from '../model/source.js';
 import { scoreResults } from '../score/metrics/index.js';
 import { flatDifferences, flatten, type Flat } from '../util/flatten.js';
 import { truncate } from '../util/text.js';
+import { coverageIdentity, mergeCoverage } from './coverage.js';
 
 export interface ShardHead {
   /** The shard's report.json, for messages. */
@@ -27,7 +28,8 @@ function identity(h: ReportHead): Flat {
       tool: { version: h.tool.version },
       dataset: { sha256: h.run.dataset.sha256 },
       agent: h.run.agent,
-      ...(e ? { engine: { kb: { sha256: e.kb.sha256 }, floorThreshold: e.floorThreshold, suggestionThreshold: e.suggestionThreshold } } : { baseUrl: h.run.baseUrl }),
+      // beside a remote service, the knowledge base given with --kb (every shard's or none): the coverage of their union needs one
+      ...(e ? { engine: { kb: { sha256: e.kb.sha256 }, floorThreshold: e.floorThreshold, suggestionThreshold: e.suggestionThreshold } } : { baseUrl: h.run.baseUrl, coverage: coverageIdentity(h.coverage) }),
       options: identityOptions(h.run.options),
       shard: { count: h.run.shard?.count ?? 1 },
     },
@@ -96,7 +98,7 @@ export function checkShards(shards: readonly ShardHead[], o: { allowPartial?: bo
 
 /**
  * The report of one run made of the shards' (checked with `checkShards`): `results` are all of theirs in
- * dataset order; summary and metrics are computed again from them, in streaming passes. `run` is the first shard's,
+ * dataset order; summary and metrics are computed again from them, in streaming passes, and the coverage added up. `run` is the first shard's,
  * its options too where the shards' differ (only those that change no answer may: concurrency, rps...).
  */
 export function mergeShards(shards: readonly ShardHead[], results: ResultSource): ReportData {
@@ -126,6 +128,7 @@ export function mergeShards(shards: readonly ShardHead[], results: ResultSource)
         mergedFrom: shards.map((s) => s.path),
       },
       ...scoreResults(results),
+      ...(first.coverage ? { coverage: mergeCoverage(shards.map((s) => s.head.coverage))! } : {}),
     },
     results,
   };

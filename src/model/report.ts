@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CoverageSchema } from './coverage.js';
 import { EXPECTATION_KEYS, type ExpectationKey } from './expectations.js';
 import { MetricsSchema, OutcomeCountsSchema } from './metrics.js';
 import { OUTCOMES } from './outcome.js';
@@ -8,9 +9,10 @@ import { VerdictSchema } from './verdict.js';
 
 /**
  * Bump the major on a breaking change: compare and merge refuse to mix majors. 1.5: `results[].sent`, `results[].reply`,
- * `run.options.askForMetadata` / `usingRepeatingAnswers`, the `sub_category` expectation.
+ * `run.options.askForMetadata` / `usingRepeatingAnswers`, the `sub_category` expectation. 1.6: `coverage` (the
+ * knowledge base's coverage by the question set, when the run knows the knowledge base).
  */
-export const SCHEMA_VERSION = '1.5';
+export const SCHEMA_VERSION = '1.6';
 
 /** The part of a schemaVersion that must match for two reports to mix. */
 export const schemaMajor = (version: string): string => version.split('.')[0] ?? version;
@@ -276,6 +278,11 @@ export const ReportSchema = z.object({
    * from the results alone, so metrics of an older shape are read as absent and computed again when rendered.
    */
   metrics: MetricsSchema.optional().catch(undefined),
+  /**
+   * The knowledge base's coverage by the question set: set when the run knew the knowledge base (the embedded
+   * engine's, or --kb). Not derived from the results alone: merge adds it up, rescore counts it again.
+   */
+  coverage: CoverageSchema.optional(),
   results: z.array(QuestionResultSchema),
 });
 

@@ -1,7 +1,9 @@
+import type { Coverage } from '../model/coverage.js';
 import type { Metrics } from '../model/metrics.js';
 import { OUTCOME_CLASSES, outcomesShown } from '../model/outcome.js';
 import type { ReportHead } from '../model/source.js';
 import { conversationConsoleLines } from './conversations.js';
+import { coverageConsoleLines } from './coverage.js';
 import { IN_SAMPLE_NOTE, tooFewText } from './floor.js';
 import { figureInterval, figureValue, headline } from './headline.js';
 import { plural } from '../util/text.js';
@@ -10,10 +12,13 @@ import { oneLine } from '../util/terminal.js';
 const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
 const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)} ms`);
 
-/** The headline figures, two a line: `in-scope accuracy   90.7% (95% CI 89.8–91.5%)   out-of-scope recall ...`. */
-function headlineLines(m: Metrics): string[] {
+/**
+ * The headline figures, two a line: `in-scope accuracy   90.7% (95% CI 89.8–91.5%)   out-of-scope recall ...`; the
+ * knowledge base's coverage, when known, with its lists (src/report/coverage.ts).
+ */
+function headlineLines(m: Metrics, coverage: Coverage | undefined): string[] {
   const cells = headline(m).map((f) => `${f.name.padEnd(19)} ${figureValue(f)}${figureInterval(f) ? ` (95% CI ${figureInterval(f)})` : ''}`);
-  return [`  ${cells[0]!.padEnd(48)}  ${cells[1]}`, `  ${cells[2]!.padEnd(48)}  ${cells[3]}`];
+  return [`  ${cells[0]!.padEnd(48)}  ${cells[1]}`, `  ${cells[2]!.padEnd(48)}  ${cells[3]}`, ...coverageConsoleLines(coverage)];
 }
 
 /** The recommended floor, as measured on its own questions (optimistic), and cross-validated. */
@@ -38,7 +43,7 @@ export function renderConsoleSummary(report: ReportHead): string {
   const o = s.outcomes;
   const lines = [
     `${run.status === 'partial' ? 'PARTIAL run' : 'Run'}: ${s.total} of ${plural(run.shard?.questions ?? run.dataset.questions, 'question')}${!run.shard && run.dataset.conversations ? ` (turns of ${plural(run.dataset.conversations, 'conversation')} included)` : ''}${run.shard ? ` (shard ${run.shard.index}/${run.shard.count})` : ''} against ${run.embeddedEngine ? 'the embedded engine' : run.baseUrl} (agent ${run.agent})`,
-    ...(report.metrics ? headlineLines(report.metrics) : []),
+    ...(report.metrics ? headlineLines(report.metrics, report.coverage) : coverageConsoleLines(report.coverage)),
     `  top-1 accuracy      ${pct(s.top1Accuracy)}   answerable accuracy ${pct(s.answerableAccuracy)}`,
     `  ${outcomesShown(report.metrics?.conversations !== undefined).map((k) => `${OUTCOME_CLASSES[k].label} ${o[k]}`).join('  ')}`,
     ...(report.metrics?.conversations ? conversationConsoleLines(report.metrics.conversations) : []),

@@ -1,3 +1,4 @@
+import type { Coverage } from '../model/coverage.js';
 import type { Metrics } from '../model/metrics.js';
 
 /** One headline figure with its 95% interval. */
@@ -10,16 +11,22 @@ export interface Figure {
   high: number | null;
   /** What it is counted over, in words. */
   over: string;
+  /** The section of report.html that details it. */
+  section?: string;
 }
 
-/** The figures an editor reads first: in-scope accuracy, out-of-scope recall, error rate and MRR, with their intervals. */
-export function headline(m: Metrics): Figure[] {
+/**
+ * The figures an editor reads first: in-scope accuracy, out-of-scope recall, error rate and MRR, with their intervals;
+ * then, when the run knew its knowledge base, the share of its entries the questions test (a count, no interval).
+ */
+export function headline(m: Metrics, coverage?: Coverage): Figure[] {
   const i = m.intervals;
   return [
     { name: 'in-scope accuracy', kind: 'share', ...i.answerableAccuracy, over: `${i.answerableAccuracy.n} in-scope questions` },
     { name: 'out-of-scope recall', kind: 'share', ...i.outOfScopeRecall, over: `${i.outOfScopeRecall.n} out-of-scope questions` },
     { name: 'error rate', kind: 'share', ...i.rates.error, over: `${i.rates.error.n} questions` },
     { name: 'MRR', kind: 'score', ...m.rank.mrrInterval, over: `${m.rank.questions} ranked questions` },
+    ...(coverage ? [{ name: 'KB coverage', kind: 'share' as const, value: coverage.share, low: null, high: null, over: `${coverage.entries} knowledge-base entries, ${coverage.tested} tested`, section: 'coverage' }] : []),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { consistencyMarkdown } from './consistency.js';
 import { conversationsMarkdown } from './conversations.js';
+import { coverageMarkdown } from './coverage.js';
 import { describeExpected, describeGot, ms, pct, truncate } from './describe.js';
 import { neutralizeMentions } from './escape.js';
 import { crossValidationText, floorFigures, IN_SAMPLE_NOTE } from './floor.js';
@@ -35,8 +36,8 @@ function unfinished(report: ScoredData['head']): string[] {
 }
 
 /** The headline figures with their intervals, as a one-row table. */
-function headlineTable(metrics: ScoredData['head']['metrics']): string[] {
-  const figures = headline(metrics);
+function headlineTable({ metrics, coverage }: ScoredData['head']): string[] {
+  const figures = headline(metrics, coverage);
   const cell = (f: Figure) => `**${figureValue(f)}**${figureInterval(f) ? ` (95% CI ${figureInterval(f)})` : ''}`;
   return [`| ${figures.map((f) => f.name).join(' | ')} |`, `|${'---:|'.repeat(figures.length)}`, `| ${figures.map(cell).join(' | ')} |`];
 }
@@ -72,7 +73,7 @@ function markdown(data: ScoredData): string {
     ...unfinished(report),
     `### answer-eval: ${md(fileName(run.dataset.path), 60)}${run.status === 'partial' ? ' (PARTIAL run)' : ''}`,
     '',
-    ...headlineTable(metrics),
+    ...headlineTable(report),
     '',
     `Top-1 accuracy ${withInterval(s.top1Accuracy, metrics.intervals.top1Accuracy)} · answerable accuracy ${withInterval(s.answerableAccuracy, metrics.intervals.answerableAccuracy)}`,
     '',
@@ -82,6 +83,7 @@ function markdown(data: ScoredData): string {
     '',
     `Latency p50 ${ms(s.latencyMs.p50)} · p90 ${ms(s.latencyMs.p90)} · p99 ${ms(s.latencyMs.p99)} · rates: floor ${pct(s.rates.floor)}, dummy ${pct(s.rates.dummy)}, empty ${pct(s.rates.empty)}, error ${pct(s.rates.error)}`,
   ];
+  lines.push(...coverageMarkdown(report.coverage, md));
   lines.push(...consistencyMarkdown(metrics, md));
   if (metrics.conversations) lines.push(...conversationsMarkdown(metrics.conversations, failingConversations(metrics.conversations) > 0 ? firstFailingConversations(data.results, 10) : [], md));
   const recommended = metrics.thresholds.recommended;

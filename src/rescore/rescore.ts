@@ -15,6 +15,7 @@ import { compileMatcher } from '../score/match.js';
 import { scoreResults } from '../score/metrics/index.js';
 import { RecordSource } from '../util/records.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { recountCoverage, type Rejudged } from './coverage.js';
 import { questionOf, rejudge } from './rejudge.js';
 
 export interface RescoreOptions {
@@ -29,7 +30,7 @@ export interface RescoreOptions {
 }
 
 /** The alias file the run used, as its journal (beside its report) records it. */
-async function runAliases(reportPath: string): Promise<string | undefined> {
+export async function runAliases(reportPath: string): Promise<string | undefined> {
   const header = await readJournalHeader(dirname(reportPath)).catch(() => undefined);
   return header?.request.aliases ?? undefined;
 }
@@ -84,9 +85,14 @@ export async function rescoreReport(reportPath: string, o: RescoreOptions = {}):
   const language = head.run.options.language;
 
   let source: ResultSource;
+  // the answers as they came, with what their questions expect now: what coverage is counted again from
+  let rejudged: () => Iterable<Rejudged>;
   let dataset = head.run.dataset;
   let leftOut = 0;
   if (o.dataset === undefined) {
+    rejudged = function* () {
+      for (const r of results) yield { result: r, expected: r.expected };
+    };
     source = { count: results.count, *[Symbol.iterator]() {
       yield* withVerdicts((function* () {
         for (const r of results) {
@@ -100,6 +106,13 @@ export async function rescoreReport(reportPath: string, o: RescoreOptions = {}):
     const picked = pick(results, matched.order);
     dataset = { path: o.dataset, sha256: matched.sha256, questions: matched.count, ...(matched.metadata ? { metadata: matched.metadata } : {}) };
     leftOut = results.count - matched.questions.length;
+    rejudged = function* () {
+      let k = 0;
+      for (const r of picked) {
+        const q = matched.questions[k++]!;
+        yield { result: r, expected: { expect: q.expect, ...q.expected } };
+      }
+    };
     source = { count: picked.count, *[Symbol.iterator]() {
       let k = 0;
       yield* withVerdicts((function* () {
@@ -110,7 +123,7 @@ export async function rescoreReport(reportPath: string, o: RescoreOptions = {}):
       })());
     } };
   }
-  const { metrics: _, summary: __, ...kept } = head;
+  const { metrics: _, summary: __, coverage: was, ...kept } = head;
   return {
     head: {
       ...kept,
@@ -129,6 +142,7 @@ export async function rescoreReport(reportPath: string, o: RescoreOptions = {}):
         },
       },
       ...scoreResults(source),
+      ...(was ? { coverage: recountCoverage(was, rejudged(), { aliases, floor }) } : {}),
     },
     results: source,
   };

@@ -55,7 +55,7 @@ describe('compare of two runs of the sample conversations in which one dialogue 
     clean(pr);
     expect(pr.code).toBe(1);
     const c = comparison(after);
-    expect(c.schemaVersion).toBe('3.3');
+    expect(c.schemaVersion).toBe('3.4');
     expect(c.conversations!.counts).toEqual({ common: 15, added: 0, removed: 0, changed: 0, broken: 1, brokenByError: 0, fixed: 0, quarantined: 0 });
     expect(c.conversations!.broken).toEqual([
       {

@@ -42,7 +42,7 @@ describe('compare.json and compare.md', () => {
 
   it('compare.json round-trips through its schema', () => {
     expect(ComparisonSchema.parse(JSON.parse(renderCompareJson(c)))).toEqual(c);
-    expect(c.schemaVersion).toBe('3.3');
+    expect(c.schemaVersion).toBe('3.4');
     expect(c.tool.name).toBe('answer-eval');
   });
 

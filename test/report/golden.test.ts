@@ -11,6 +11,8 @@ import { compareReports } from '../../src/compare/compare.js';
 import { reportEdgeCases } from '../helpers/edge-cases.js';
 import { conversationReport } from '../helpers/conversation-report.js';
 import { makeReport } from '../helpers/report-fixture.js';
+import { CoverageCounter } from '../../src/score/coverage.js';
+import type { CoverageRef } from '../../src/model/coverage.js';
 
 // Every format of a few reports, as files under test/report/golden/: a change to any report shows as a
 // readable diff in review (`vitest -u` rewrites them). report.html is kept without its scripts (code, tested in
@@ -49,8 +51,18 @@ const readableHtml = (html: string): string =>
     .replace(/<script id="page-data"[^>]*>[^<]*<\/script>/, () => `<script id="page-data">\n${JSON.stringify(shownData(html), null, 1)}\n</script>`)
     .replace(/<script data-page="([\w-]+)">[\s\S]*?<\/script>/g, (_, name: string) => `<script>(${name} page script)</script>`);
 
+// the edge cases' knowledge base: a label and a title that must be escaped in every format, an entry without a label,
+// one reachable only inside a dialogue
+const EDGE_KB: CoverageRef[] = [
+  ...[1, 2, 3, 4, 5, 6].map((n) => ({ sequence: n, label: `label-${n}`, title: `Entry ${n}` })),
+  { sequence: 40, label: '<img src=x onerror=alert(1)>|*x*', title: '[click](javascript:alert(1)) @team #12 <script>window.__xss=1</script>' },
+  { sequence: 41, label: null, title: 'Follow-up without a label', dialogueOnly: true },
+];
+
 function edgeReport(): Report {
   const results: QuestionResult[] = reportEdgeCases();
+  const coverage = new CoverageCounter({ knowledgeBase: 'kb/edge.jsonl', entries: EDGE_KB, floor: 5 });
+  for (const r of results) coverage.add(r);
   return {
     schemaVersion: SCHEMA_VERSION,
     tool: { name: 'answer-eval', version: '0.1.0' },
@@ -67,6 +79,7 @@ function edgeReport(): Report {
     },
     summary: summarize(results),
     metrics: computeMetrics(arraySource(results)),
+    coverage: coverage.result(),
     results,
   };
 }

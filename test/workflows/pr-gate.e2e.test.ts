@@ -68,7 +68,7 @@ describe('the documented pull-request recipe on the sample with entry 30 edited'
     expect(text('pr', 'summary.md').split('\n')[0]).toBe(`**❌ answer-eval: 1 of 2 gates FAILED**: ${why}`);
 
     const c = ComparisonSchema.parse(JSON.parse(text('pr', 'compare.json')));
-    expect(c.schemaVersion).toBe('3.3');
+    expect(c.schemaVersion).toBe('3.4');
     expect(c.questions.broken.map((q) => q.id)).toEqual(broken);
     expect(c.counts).toMatchObject({ broken: broken.length, quarantined: 0, fixed: 0 });
     expect(c.quarantine).toEqual({ file: emptyQuarantine, ids: 0, unknown: [], unknownCount: 0 });

@@ -1,5 +1,6 @@
 import type { Comparison } from '../schema.js';
 import { conversationConsoleLines } from './conversations.js';
+import { kbCoverageConsoleLines } from './kb-coverage.js';
 import { compareWarnings, pct, pts, quarantineText, questionSets, scopeNote, verdict } from './format.js';
 import { oneLine } from '../../util/terminal.js';
 
@@ -25,6 +26,7 @@ export function renderCompareConsole(c: Comparison): string {
   for (const q of c.questions.changed.slice(0, 10)) lines.push(`  changed: ${q.id} (${q.edits.join(', ')} edited; not compared)`);
   if (n.changed > 10) lines.push(`  ... and ${n.changed - 10} more changed (see compare.html)`);
   if (c.conversations) lines.push(...conversationConsoleLines(c.conversations));
+  lines.push(...kbCoverageConsoleLines(c));
   for (const f of c.forced) lines.push(`  forced: ${f}`);
   for (const w of compareWarnings(c)) lines.push(`  warning: ${w}`);
   return lines.map(oneLine).join('\n');

@@ -3,6 +3,7 @@ import { md } from '../../report/markdown.js';
 import { verdictMarkdown } from '../../report/verdict.js';
 import type { Comparison, ConversationChange, ConversationComparison, CoverageChange, DriftGroup, EditedQuestion, QuestionChange, QuestionSide, SliceComparison } from '../schema.js';
 import { brokenFixed, conversationSets, passRateText, sideText, turnText } from './conversations.js';
+import { coverageChange, KB_LISTS } from './kb-coverage.js';
 import { interval, metricRows, mrrDeltaText, mrrText, compareWarnings, pts, pValue, quarantineText, questionSets, score, scoreDelta, scopeNote, verdict } from './format.js';
 
 /** Rows per list in the Markdown: a PR comment is limited in size; compare.html has them all. */
@@ -90,6 +91,20 @@ function conversations(c: ConversationComparison): string[] {
   return lines;
 }
 
+/** The knowledge base's coverage: the change, then the entries that lost their last test, were newly tested, or added untested. */
+function kbCoverage(c: Comparison): string[] {
+  const k = c.kbCoverage;
+  if (!k) return [];
+  const lines = ['', `**Knowledge-base coverage**: ${md(coverageChange(k), 400)}.`];
+  for (const [key, title, meaning] of KB_LISTS) {
+    const list = k[key];
+    if (list.length === 0) continue;
+    const rows = list.map((e) => [String(e.sequence), md(e.label ?? '', 40), md(e.title, 80)]);
+    lines.push('', `### ${title} (${list.length}): ${meaning}`, '', ...table(['sequence', 'label', 'title'], rows, list.length));
+  }
+  return lines;
+}
+
 function slices(title: string, list: SliceComparison[]): string[] {
   const moved = list.filter((s) => s.mcnemar.b + s.mcnemar.c > 0).sort((a, b) => a.pHolm - b.pHolm || a.key.localeCompare(b.key));
   if (moved.length === 0) return [];
@@ -127,6 +142,7 @@ export function renderCompareMarkdown(c: Comparison): string {
   lines.push(...questions('Broke, but quarantined (not counted as regressions)', q.quarantined, n.quarantined));
   lines.push(...questions('Fixed', q.fixed, n.fixed));
   if (c.conversations) lines.push(...conversations(c.conversations));
+  lines.push(...kbCoverage(c));
   lines.push(...questions('Top-1 changed, same correctness', q.top1Changed, n.top1Changed));
   lines.push(...drift(c));
   lines.push(...coverage('Added questions', q.added, n.added));

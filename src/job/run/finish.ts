@@ -6,6 +6,7 @@ import { writeComparison } from '../../compare/write.js';
 import { GateNotJudgedError, NothingMeasuredError, ReportWriteError } from '../../errors.js';
 import { consistencyGate } from '../../gate/consistency.js';
 import { conversationGate } from '../../gate/conversations.js';
+import { coverageGate } from '../../gate/coverage.js';
 import { nothingMeasured } from '../../model/measured.js';
 import { qualityGatesOf, regressionGatesOf, wantsRegressionGates } from '../../gate/options.js';
 import { nothingCompared, uncompared, unjudged } from '../../gate/gates.js';
@@ -85,6 +86,7 @@ async function finish(
   const more = [
     ...(o.argv.minConsistency !== undefined ? [consistencyGate(data.head.metrics?.consistency, o.argv.minConsistency)] : []),
     ...(o.argv.minConversationPassRate !== undefined ? [conversationGate(data.head.metrics?.conversations, o.argv.minConversationPassRate)] : []),
+    ...(o.argv.minCoverage !== undefined ? [coverageGate(data.head.coverage, o.argv.minCoverage)] : []),
   ];
   const verdict = gated ? judge(data.head.summary, comparison, { quality: qualityGatesOf(o.argv), regression: regressionGatesOf(o.argv) }, more) : undefined;
   if (verdict) o.onVerdict?.(verdict);

@@ -80,6 +80,8 @@ export interface RunJobOptions {
   minAnswerableAccuracy?: number | undefined;
   maxErrorRate?: number | undefined;
   maxFallbackMissedRate?: number | undefined;
+  /** Fail when the share of knowledge-base entries some answerable question expects is below this (needs the knowledge base: the embedded engine's, or `kb`). */
+  minCoverage?: number | undefined;
   failOn?: FailOn | undefined;
   /** @default 0.05 */
   alpha?: number | undefined;

@@ -16,10 +16,11 @@ export const card = (title: string, body: string, cls = ''): string => `<section
 const label = (o: Outcome): string => OUTCOME_CLASSES[o].label;
 
 /** The four figures an editor reads first (src/report/headline.ts, as on the console and in summary.md). */
-function headlineCards({ metrics }: PageContext): string {
-  const cards = headline(metrics).map((f) => {
+function headlineCards({ metrics, report }: PageContext): string {
+  const cards = headline(metrics, report.coverage).map((f) => {
     const interval = figureInterval(f);
-    return card(f.name, `<div class="big">${h(figureValue(f))}</div>${interval ? `<div class="ci">95% CI ${h(interval)}</div>` : ''}<div class="over">over ${h(f.over)}</div>`, 'figure');
+    const more = f.section ? ` <a href="#${f.section}">details →</a>` : '';
+    return card(f.name, `<div class="big">${h(figureValue(f))}</div>${interval ? `<div class="ci">95% CI ${h(interval)}</div>` : ''}<div class="over">over ${h(f.over)}${more}</div>`, 'figure');
   });
   // a run with conversations: their pass rate is a headline figure too
   if (metrics.conversations) cards.push(conversationsCard(metrics.conversations));

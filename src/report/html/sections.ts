@@ -8,6 +8,7 @@ import { top1 } from '../../score/result.js';
 import { latencyChart, scoreChart, sliceBars, thresholdChart } from './charts.js';
 import { gotoAttrs, type PageContext } from './page.js';
 import { conversationsSection } from './sections-conversations.js';
+import { coverageSection } from './sections-coverage.js';
 import { entriesSection } from './sections-entries.js';
 import { floorAdvice, overviewSection } from './sections-overview.js';
 
@@ -37,6 +38,13 @@ export const SECTIONS: readonly PageSection[] = [
   },
   { id: 'questions', title: 'Questions', nav: (p) => (p.attention > 0 ? `Questions (${p.attention} failing)` : 'Questions'), render: questionsSection },
   { id: 'entries', title: 'Knowledge-base entries', nav: (p) => `Entries (${p.metrics.entries.length})`, render: entriesSection },
+  {
+    id: 'coverage',
+    title: 'Knowledge-base coverage',
+    nav: (p) => `Coverage (${p.report.coverage!.untested.length} untested)`,
+    when: (p) => p.report.coverage !== undefined,
+    render: coverageSection,
+  },
   { id: 'slices', title: 'Categories, languages and tags', nav: () => 'Categories', render: slicesSection },
   { id: 'floor', title: 'Floor threshold, scores and latency', nav: () => 'Floor & latency', render: floorSection },
 ];

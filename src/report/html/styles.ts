@@ -79,6 +79,7 @@ table{border-collapse:collapse;width:100%}
 .table-wrap>table.slices{border:0}
 table.slices{background:var(--card);border:1px solid var(--line);border-radius:8px;font-size:13px}
 caption{text-align:left;font-weight:600;padding:6px 8px;font-size:13px}
+p.list-head{font-size:13px;margin:16px 0 6px}
 th,td{text-align:left;padding:4px 8px;border-bottom:1px solid var(--line);vertical-align:top}
 th{font-size:12px;color:var(--muted);font-weight:600;background:var(--card)}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}

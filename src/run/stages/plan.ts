@@ -10,12 +10,13 @@ import { inShard } from '../../dataset/shard.js';
 import type { DatasetSource } from '../../dataset/source.js';
 import { loadKnowledgeBase } from '../../engine/kb.js';
 import type { DatasetItem } from '../../model/question.js';
+import type { CoverageBase } from '../../score/coverage.js';
 import type { EntryInfo } from '../../score/metrics/entries.js';
 import { inPages } from '../../util/pages.js';
 import { checkRun } from '../check.js';
 import type { DatasetFacts, Resolved } from '../head.js';
 import { journalPath } from '../journal.js';
-import { entriesOf } from '../knowledge-base.js';
+import { coverageRefsOf, entriesOf } from '../knowledge-base.js';
 import type { RunOptions } from '../options.js';
 import { PriorResults } from '../prior.js';
 import { SecretSightings } from '../secret-sightings.js';
@@ -50,6 +51,8 @@ export interface Plan {
   readonly toAsk: number;
   /** The knowledge base's entries, for the scoring. */
   readonly knowledgeBase: EntryInfo[] | undefined;
+  /** The knowledge base the question set's coverage is measured against (with the aliases and the engine's floor). */
+  readonly coverage: CoverageBase | undefined;
   /** The knowledge base's entries by their text, to recover the entry of a text reply (--output text). */
   readonly knowledge?: TextKnowledge;
   /** A fresh name per run (a resumed run is a new one), in the user name of each conversation without its own. */
@@ -90,7 +93,9 @@ export async function planRun(options: RunOptions, datasets: OpenedDatasets): Pr
   const source = await datasets.open(o.dataset, o.encoding);
   const checked = await checkRun(source, { o, settings, sightings, kb, aliases, prior, runName, mine: mineOf(o) });
   const knowledge = kb && new TextKnowledge(kb.entries);
-  return { o, secrets, endpoint, settings, judge, prior, source, runName, knowledgeBase: kb && entriesOf(kb), ...(knowledge ? { knowledge } : {}), ...checked };
+  // the embedded engine's floor is known: its answers are held to it (a remote service's floor shows only as its floor answer)
+  const coverage = kb && { knowledgeBase: kb.file, entries: coverageRefsOf(kb), aliases, floor: o.engine?.floorThreshold };
+  return { o, secrets, endpoint, settings, judge, prior, source, runName, knowledgeBase: kb && entriesOf(kb), coverage, ...(knowledge ? { knowledge } : {}), ...checked };
 }
 
 /** Whether an item is the run's: every item, or those of its shard. */

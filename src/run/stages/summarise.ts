@@ -46,7 +46,11 @@ export async function summarise(plan: Plan, record: Recorder, asked: Asked): Pro
       schemaVersion: SCHEMA_VERSION,
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
       run,
-      ...scoreResults(results, { ...(plan.knowledgeBase ? { knowledgeBase: plan.knowledgeBase } : {}), ...(o.thresholds ? { thresholds: o.thresholds } : {}) }),
+      ...scoreResults(results, {
+        ...(plan.knowledgeBase ? { knowledgeBase: plan.knowledgeBase } : {}),
+        ...(o.thresholds ? { thresholds: o.thresholds } : {}),
+        ...(plan.coverage ? { coverage: plan.coverage } : {}),
+      }),
     },
     results,
   };

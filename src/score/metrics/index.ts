@@ -1,7 +1,9 @@
+import type { Coverage } from '../../model/coverage.js';
 import type { Metrics } from '../../model/metrics.js';
 import { answerableFraction, hasResponse, OUTCOME_CLASSES, outOfScopeFraction, top1Fraction } from '../../model/outcome.js';
 import type { QuestionResult, Summary } from '../../model/report.js';
 import type { ReportData, ResultSource, ScoredData } from '../../model/source.js';
+import { CoverageCounter, type CoverageBase } from '../coverage.js';
 import { answerOutcome } from '../outcome.js';
 import { hasScores, top1 } from '../result.js';
 import { Tally } from '../tally.js';
@@ -34,16 +36,18 @@ export interface ScoreOptions {
   knowledgeBase?: readonly EntryInfo[];
   /** How the recommended floor threshold is chosen. */
   thresholds?: ThresholdOptions;
+  /** The knowledge base to measure the question set's coverage of (report.json `coverage`), when it is known. */
+  coverage?: CoverageBase;
 }
 
 /**
- * A report's `summary` and `metrics` from the results alone (and the knowledge base, when known), in two passes
+ * A report's `summary` and `metrics` from the results alone (and the knowledge base, when known: then its `coverage` too), in two passes
  * over the source. The first counts (Tally), and accumulates rank sums, per-slice accumulators, confusions, the
  * entries the answers show and the top-1 scores (the only per-question memory: 8 to 16 bytes a question, for
  * percentiles and the threshold curve); the second needs what the first learned: the entries' categories (category
  * breakdown), the expected entry of each question (entry table) and the latency range (histogram).
  */
-export function scoreResults(results: ResultSource, options: ScoreOptions = {}): { summary: Summary; metrics: Metrics } {
+export function scoreResults(results: ResultSource, options: ScoreOptions = {}): { summary: Summary; metrics: Metrics; coverage?: Coverage } {
   const tally = new Tally();
   const rank = new RankAccumulator();
   const correct = new FloatList();
@@ -57,6 +61,7 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
   const confusions = new ConfusionCounter();
   const consistency = new ConsistencyCounter();
   const conversations = new ConversationCounter();
+  const coverage = options.coverage && new CoverageCounter(options.coverage);
 
   try {
     for (const r of results) {
@@ -77,6 +82,7 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
       confusions.add(r);
       consistency.add(r);
       conversations.add(r);
+      coverage?.add(r);
     }
   } catch (error) {
     tally.dispose();
@@ -124,7 +130,7 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
     ...(repeated ? { consistency: repeated } : {}),
     ...(dialogues ? { conversations: dialogues } : {}),
   };
-  return { summary: tally.summary(latency), metrics };
+  return { summary: tally.summary(latency), metrics, ...(coverage ? { coverage: coverage.result() } : {}) };
 }
 
 /** report.metrics alone (see scoreResults). */

@@ -6,6 +6,7 @@ import { compareWarnings, quarantineText, questionSets, scopeNote } from '../for
 import { pageScript } from '../../../report/html/script.js';
 import { conversationsSection } from './conversations.js';
 import { encodePageData } from './data.js';
+import { kbCoverageSection } from './kb-coverage.js';
 import { cards, driftHistogram, metricTable, noscriptBroken, sliceTable } from './sections.js';
 import { STYLES } from './styles.js';
 
@@ -59,6 +60,7 @@ ${cards(c)}
 <div>${sliceTable('category', c.slices.category)}</div>
 </div>
 ${conversationsSection(c)}
+${kbCoverageSection(c)}
 <h2 id="changes">Changes</h2>
 <div class="tabs" id="class-tabs" role="group" aria-label="class of change"></div>
 <p id="class-title" class="hint"></p>

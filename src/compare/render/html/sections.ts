@@ -3,6 +3,7 @@ import { escapeHtml as h } from '../../../report/escape.js';
 import { CHANGE_CLASSES } from '../../classes.js';
 import type { Comparison, PairedDelta, QuestionChange, SliceComparison } from '../../schema.js';
 import { conversationCard } from './conversations.js';
+import { kbCoverageCard } from './kb-coverage.js';
 import { interval, metricRows, MRR_POPULATION, mrrDeltaText, pct, pts, pValue, score, signed } from '../format.js';
 
 /** An accuracy interval in points, numbers only: `−8.4 … −3.8`. */
@@ -51,6 +52,8 @@ export function cards(c: Comparison): string {
   );
   const conversations = conversationCard(c);
   if (conversations) parts.push(conversations);
+  const coverage = kbCoverageCard(c);
+  if (coverage) parts.push(coverage);
   parts.push(
     card(
       'Questions',
