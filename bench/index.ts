@@ -1,5 +1,5 @@
 // npm run bench: every figure of BENCHMARKS.md, measured side by side in one run, on loopback only.
-//   npm run bench -- [--only a,b,c,d,e,f,g,h] [--sizes 10000,100000,1000000] [--seconds 8] [--compare-questions 1000000]
+//   npm run bench -- [--only a,b,c,d,e,f,g,h,i] [--sizes 10000,100000,1000000] [--seconds 8] [--compare-questions 1000000]
 //                    [--compare-html-questions 100000] [--trend-runs 30] [--trend-questions 100000]
 // (e, compare of two 1M-question runs, f, compare.html, and g, trend over many runs, are not in the default set: they
 // write 3.7 GB, 0.4 GB and 2.9 GB of reports.) Figures measured are merged into bench/results.json, so measuring one
@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { benchCompare, benchCompareHtml, type CompareHtmlResult, type CompareResult } from './compare.js';
 import { benchHtml, type HtmlResult } from './html.js';
 import { benchLatency, type LatencyResult } from './latency.js';
+import { benchStartup, type StartupResult } from './startup.js';
 import { benchMemory, type MemoryResult } from './memory.js';
 import { ROOT } from './paths.js';
 import { benchThroughput, type ThroughputResult } from './throughput.js';
@@ -19,7 +20,7 @@ import { benchTrend, type TrendResult } from './trend.js';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'a,b,c,d,h' },
+    only: { type: 'string', default: 'a,b,c,d,h,i' },
     sizes: { type: 'string', default: '10000,100000,1000000' },
     seconds: { type: 'string', default: '8' },
     formats: { type: 'string', default: 'all' },
@@ -48,6 +49,7 @@ type Results = {
   compareHtml?: Alone<CompareHtmlResult>;
   trend?: Alone<TrendResult>;
   throttle?: Alone<ThrottleResult>;
+  startup?: Alone<StartupResult>;
 };
 const resultsFile = join(ROOT, 'bench', 'results.json');
 const results: Results = { machine, date: new Date().toISOString() };
@@ -98,6 +100,19 @@ try {
     rows.push(['h throughput with 0.5% 429s (Retry-After 1 s)', `${f(r.longQps, 0)} vs ${f(r.freeQps, 0)} q/s`, `ratio ${f(r.longRatio)}`, r.longRatio >= 0.85 ? 'met (>= 0.85)' : 'NOT met (>= 0.85)']);
     rows.push(['  same, Retry-After 0.05 s', `${f(r.shortQps, 0)} q/s`, `ratio ${f(r.shortRatio)}`, r.shortRatio >= 0.85 ? 'met (>= 0.85)' : 'NOT met (>= 0.85)']);
     rows.push(['  same, Retry-After 1 s, --pause-on-429', `${f(r.pausedQps, 0)} q/s`, `ratio ${f(r.pausedRatio)} (the pauses alone: ~${f(r.pausedBound)})`, 'every 429 pauses the whole run']);
+  }
+  if (only.has('i')) {
+    const load = loadavg();
+    const r = benchStartup(11);
+    results.startup = alone(r, load);
+    const row = (name: string, target?: number) =>
+      rows.push([`  ${name}`, `${f(r.ms[name]!, 0)} ms`, `${f(r.ratio[name]!)}x node -e 0`, target === undefined ? '' : r.ratio[name]! <= target ? `met (<= ${target}x)` : `NOT met (<= ${target}x)`]);
+    rows.push([`i start-up, medians of ${r.rounds} alternated rounds`, `node -e 0: ${f(r.ms['node -e 0']!, 0)} ms`, '', '']);
+    row('answer-eval --version', 2.5);
+    row('answer-eval validate (113 questions)', 3);
+    row('answer-eval --help');
+    row('vitest --version');
+    row('tsc --version');
   }
   if (only.has('g')) {
     const load = loadavg();

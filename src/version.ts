@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { fromPackage } from './util/package-root.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+const pkg = JSON.parse(readFileSync(fromPackage('package.json'), 'utf8')) as {
   name: string;
   version: string;
 };

@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { fromPackage } from '../util/package-root.js';
 import { renderChangeLineJsonSchema, renderCompareJsonSchema } from '../compare/json-schema.js';
 import { renderJsonSchema } from '../report/json-schema.js';
 import { renderCliConfigSchema } from '../cli/config-schema.js';
 import { renderTrendJsonSchema } from '../trend/json-schema.js';
 
 /** `npm run schema`: regenerates the JSON Schemas under schema/ from the zod types (run after `npm run build`). */
-await mkdir(fileURLToPath(new URL('../../schema/', import.meta.url)), { recursive: true });
+await mkdir(fromPackage('schema'), { recursive: true });
 const files = [
   ['report.schema.json', renderJsonSchema()],
   ['trend.schema.json', renderTrendJsonSchema()],
@@ -15,7 +15,7 @@ const files = [
   ['config.schema.json', renderCliConfigSchema()],
 ] as const;
 for (const [file, text] of files) {
-  const target = fileURLToPath(new URL(`../../schema/${file}`, import.meta.url));
+  const target = fromPackage('schema', file);
   await writeFile(target, text);
   process.stdout.write(`wrote ${target}\n`);
 }

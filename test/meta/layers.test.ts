@@ -22,7 +22,7 @@ const ALLOWED: Record<string, string[]> = {
   export: ['model', 'score', 'report', 'dataset'],
   trend: ['model', 'util', 'score', 'report', 'gate'],
   rescore: ['model', 'util', 'client', 'dataset', 'score', 'report', 'run'],
-  scripts: ['model', 'report', 'trend', 'compare', 'cli', 'config'],
+  scripts: ['model', 'util', 'report', 'trend', 'compare', 'cli', 'config'],
   config: ['util'],
   'local-server': ['util'],
   view: ['model', 'util', 'report', 'local-server'],

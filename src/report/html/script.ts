@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fromPackage } from '../../util/package-root.js';
 import { AnswerEvalError } from '../../errors.js';
 
 /** The pages' scripts, one per page (src/pages/<name>.ts), bundled by build-pages.mjs. */
 export type PageScript = 'report' | 'report-conversations' | 'compare' | 'trend' | 'label';
 
-// three folders up from src/report/html/ and from dist/report/html/ alike: the package root
-const DIR = new URL('../../../dist/page-scripts/', import.meta.url);
+const DIR = pathToFileURL(`${fromPackage('dist', 'page-scripts')}/`);
 const loaded = new Map<string, string>();
 
 /** A page script that is not there: the package was built without its page scripts (tsc alone, not `npm run build`). */
