@@ -1,12 +1,12 @@
+import type { AnswerResponse } from '../model/answer.js';
+import { QuestionError, type Asked, type AskResult, type KeptReply } from '../model/ask-result.js';
 import type { Question } from '../model/question.js';
-import type { Output, RowRequest } from '../model/request-fields.js';
 import { RETRY_AFTER_CAP_MS, retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
 import { decodeBody, readsAsUtf8 } from './charset.js';
-import { QuestionError } from './errors.js';
 import { notFoundError } from './not-found.js';
 import { MAX_KEPT_BODY_CHARS, readerFor, readReply, type ReplyReading } from './outputs.js';
 import { outputOf, requestBody, sentOf, type RequestSettings } from './request.js';
-import { excerpt, type AnswerResponse, type ParsedResponse } from './response.js';
+import { excerpt, type ParsedResponse } from './response.js';
 import type { TextKnowledge } from './text-reply.js';
 import { maskOf, readableMasks, SECRET_KINDS, type Secrets } from './secrets/secrets.js';
 import { sleep } from './sleep.js';
@@ -42,34 +42,6 @@ export interface AskContext {
   /** The knowledge base's entries by answer text, when known: a text reply's answers are read against it (text-reply.ts). */
   knowledge?: TextKnowledge;
 }
-
-/**
- * A non-json reply as a result keeps it for its reader: the output, and the body with its secrets masked, then cut to
- * MAX_KEPT_BODY_CHARS (`cut`). `withheld`: the body held a secret its markup split (`CO<b></b>DE`), which no mask of
- * the raw text finds: it is not kept (the answers read from it are masked).
- */
-export interface KeptReply {
-  output: Exclude<Output, 'json'>;
-  body?: string;
-  cut?: true;
-  withheld?: true;
-}
-
-/** What every AskResult may carry: the request fields sent otherwise than the run's (`sent`), a non-json reply (`reply`). */
-interface Asked {
-  sent?: RowRequest;
-  reply?: KeptReply;
-}
-
-export type AskResult = Asked &
-  (
-    /**
-     * `response` as the service sent it, to be judged; `shown`, when the reply echoed a secret back, the same response
-     * with the secrets masked, to be kept (src/score/result.ts).
-     */
-    | { ok: true; response: AnswerResponse; shown?: AnswerResponse; attempts: number; latencyMs: number }
-    | { ok: false; error: QuestionError; attempts: number; latencyMs: number | null }
-  );
 
 /**
  * Asks one question, retrying what may pass. A 404 throws NotAuthorizedError, or WrongPathError when it looks like a

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { windows1252 } from '../util/windows-1252.js';
-import { QuestionError } from './errors.js';
+import { QuestionError } from '../model/ask-result.js';
 
 const CHARSET = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
 

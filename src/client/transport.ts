@@ -1,6 +1,6 @@
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { abortWaiters } from '../util/abort-waiters.js';
-import { QuestionError } from './errors.js';
+import { QuestionError } from '../model/ask-result.js';
 import { redactUrlsIn } from './url.js';
 
 export interface TransportOptions {

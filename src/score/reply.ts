@@ -1,5 +1,4 @@
-import type { AskResult } from '../client/ask.js';
-import { QuestionError } from '../client/errors.js';
+import { QuestionError, type AskResult } from '../model/ask-result.js';
 import type { QuestionResult } from '../model/report.js';
 
 /**

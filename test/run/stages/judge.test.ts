@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AskResult } from '../../../src/client/ask.js';
-import { QuestionError } from '../../../src/client/errors.js';
+import { QuestionError, type AskResult } from '../../../src/model/ask-result.js';
 import { parseAnswerResponse } from '../../../src/client/response.js';
 import { checkQuestions, readDataset } from '../../../src/dataset/read.js';
 import { openDataset } from '../../../src/dataset/source.js';

@@ -1,3 +1,9 @@
+import type { AnswerResponse } from './answer.js';
+import type { Output, RowRequest } from './request-fields.js';
+
+// What asking one question gives back: the contract between the client (src/client/ask.ts makes it) and the stages
+// after it (the run and the score stage judge it, rescore makes it again from a report), so that none imports another.
+
 /**
  * What went wrong with one question, apart from its answer's quality: an error is never a wrong answer.
  * - `network`: connection refused, reset or dropped
@@ -23,8 +29,10 @@ export class QuestionError extends Error {
     readonly retryAfter?: string,
     /** A network error's code (ECONNREFUSED, ENOTFOUND, ...), when known. */
     readonly code?: string,
+    /** `cause`: the error it was made from (undici's, the system's), for whoever debugs; no report keeps it. */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 
   /** Network errors, timeouts, 429 and 5xx may pass; other answers will not change by asking again. */
@@ -42,3 +50,31 @@ export class QuestionError extends Error {
     return this.kind === 'network' && this.code !== undefined && UNSENT_CODES.has(this.code);
   }
 }
+
+/**
+ * A non-json reply as a result keeps it for its reader: the output, and the body with its secrets masked, then cut to
+ * MAX_KEPT_BODY_CHARS of src/client/outputs.ts (`cut`). `withheld`: the body held a secret its markup split (`CO<b></b>DE`), which no mask of
+ * the raw text finds: it is not kept (the answers read from it are masked).
+ */
+export interface KeptReply {
+  output: Exclude<Output, 'json'>;
+  body?: string;
+  cut?: true;
+  withheld?: true;
+}
+
+/** What every AskResult may carry: the request fields sent otherwise than the run's (`sent`), a non-json reply (`reply`). */
+export interface Asked {
+  sent?: RowRequest;
+  reply?: KeptReply;
+}
+
+export type AskResult = Asked &
+  (
+    /**
+     * `response` as the service sent it, to be judged; `shown`, when the reply echoed a secret back, the same response
+     * with the secrets masked, to be kept (src/score/result.ts).
+     */
+    | { ok: true; response: AnswerResponse; shown?: AnswerResponse; attempts: number; latencyMs: number }
+    | { ok: false; error: QuestionError; attempts: number; latencyMs: number | null }
+  );
