@@ -2,6 +2,7 @@ import type { AnswerResponse } from '../model/answer.js';
 import { QuestionError, type Asked, type AskResult, type KeptReply } from '../model/ask-result.js';
 import type { Question } from '../model/question.js';
 import { RETRY_AFTER_CAP_MS, retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
+import { causeHoldsSecret } from './cause.js';
 import { decodeBody, readsAsUtf8 } from './charset.js';
 import { notFoundError } from './not-found.js';
 import { MAX_KEPT_BODY_CHARS, readerFor, readReply, type ReplyReading } from './outputs.js';
@@ -76,7 +77,7 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
         return { ok: false, error: scrub(new QuestionError('protocol', parsed.message), ctx.secrets), attempts, latencyMs, ...asked };
       }
       const retryAfter = reply.headers['retry-after'];
-      error = new QuestionError('http', statusMessage(reply, ctx), reply.status, typeof retryAfter === 'string' ? retryAfter : undefined);
+      error = new QuestionError('http', statusMessage(reply, ctx), { status: reply.status, retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined });
     } catch (thrown) {
       if (!(thrown instanceof QuestionError)) throw thrown;
       error = thrown;
@@ -208,11 +209,13 @@ export const MAX_ERROR_CHARS = 500;
 
 /**
  * The error as the report keeps it: the secrets masked (a transport error or a header may hold them too), then cut
- * to MAX_ERROR_CHARS. In that order, so a cut never keeps the start of a secret.
+ * to MAX_ERROR_CHARS. In that order, so a cut never keeps the start of a secret. Its cause (undici's error) is kept
+ * for whoever debugs, unless it holds a secret: no mask reaches inside it, and a program may print it.
  */
-function scrub(error: QuestionError, secrets: Secrets): QuestionError {
+export function scrub(error: QuestionError, secrets: Secrets): QuestionError {
   let message = secrets.mask(error.message);
   if (message.length > MAX_ERROR_CHARS) message = `${message.slice(0, MAX_ERROR_CHARS)}… (cut)`;
-  if (message === error.message) return error;
-  return new QuestionError(error.kind, message, error.status, error.retryAfter, error.code);
+  const keepsCause = !causeHoldsSecret(error, secrets);
+  if (message === error.message && keepsCause) return error;
+  return new QuestionError(error.kind, message, { status: error.status, retryAfter: error.retryAfter, code: error.code, ...(keepsCause ? { cause: error.cause } : {}) });
 }

@@ -19,20 +19,33 @@ export type ErrorKind = 'network' | 'timeout' | 'http' | 'protocol';
  */
 const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/** What a QuestionError may say besides its kind and message. */
+export interface QuestionErrorDetails {
+  /** The HTTP status, of an `http` error. */
+  status?: number | undefined;
+  /** Seconds or an HTTP date from a Retry-After header. */
+  retryAfter?: string | undefined;
+  /** A network error's code (ECONNREFUSED, ENOTFOUND, ...), when known. */
+  code?: string | undefined;
+  /** The error it was made from (undici's, the system's, a decoder's), for whoever debugs: no report keeps it. */
+  cause?: unknown;
+}
+
 export class QuestionError extends Error {
   override name = 'QuestionError';
+  readonly status: number | undefined;
+  readonly retryAfter: string | undefined;
+  readonly code: string | undefined;
+
   constructor(
     readonly kind: ErrorKind,
     message: string,
-    readonly status?: number,
-    /** Seconds or an HTTP date from a Retry-After header. */
-    readonly retryAfter?: string,
-    /** A network error's code (ECONNREFUSED, ENOTFOUND, ...), when known. */
-    readonly code?: string,
-    /** `cause`: the error it was made from (undici's, the system's), for whoever debugs; no report keeps it. */
-    options?: ErrorOptions,
+    details: QuestionErrorDetails = {},
   ) {
-    super(message, options);
+    super(message, details); // a cause only when details has one
+    this.status = details.status;
+    this.retryAfter = details.retryAfter;
+    this.code = details.code;
   }
 
   /** Network errors, timeouts, 429 and 5xx may pass; other answers will not change by asking again. */

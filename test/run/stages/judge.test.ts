@@ -15,7 +15,7 @@ const reply = (...answers: Record<string, string>[]): AskResult => {
   if (!parsed.ok) throw new Error(parsed.message);
   return { ok: true, response: parsed.response, attempts: 1, latencyMs: 5 };
 };
-const failed: AskResult = { ok: false, error: new QuestionError('http', 'HTTP 500 from the service', 500), attempts: 3, latencyMs: 2 };
+const failed: AskResult = { ok: false, error: new QuestionError('http', 'HTTP 500 from the service', { status: 500 }), attempts: 3, latencyMs: 2 };
 
 const questions = async (): Promise<Question[]> => {
   const path = writeTemp(dir, 'qs.csv', 'id,question,expected_sequence,language\na,pay?,1,\nb,pay now?,1,it\nc,refund?,2,\n');
