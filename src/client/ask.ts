@@ -212,7 +212,7 @@ export const MAX_ERROR_CHARS = 500;
  * to MAX_ERROR_CHARS. In that order, so a cut never keeps the start of a secret. Its cause (undici's error) is kept
  * for whoever debugs, unless it holds a secret: no mask reaches inside it, and a program may print it.
  */
-export function scrub(error: QuestionError, secrets: Secrets): QuestionError {
+function scrub(error: QuestionError, secrets: Secrets): QuestionError {
   let message = secrets.mask(error.message);
   if (message.length > MAX_ERROR_CHARS) message = `${message.slice(0, MAX_ERROR_CHARS)}… (cut)`;
   const keepsCause = !causeHoldsSecret(error, secrets);
