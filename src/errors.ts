@@ -3,7 +3,8 @@ import { oneLine } from './util/terminal.js';
 /**
  * Errors that speak to the user. Each carries a stable `code` and the exit code the CLI maps it to:
  * 1 a gate failed, 2 usage / configuration / dataset error, 3 the run could not complete.
- * Only `src/cli/main.ts` turns them into a process exit code.
+ * Only `src/cli/main.ts` turns them into a process exit code. One made from another error keeps it as its `cause`
+ * (ES2022), for whoever debugs: the message speaks to the user, and the CLI prints the message only.
  */
 export type ExitCode = 0 | 1 | 2 | 3;
 
@@ -13,16 +14,17 @@ export class AnswerEvalError extends Error {
     message: string,
     readonly code: string,
     readonly exitCode: ExitCode,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
 /** Bad flags or settings: nothing was sent. */
 export class ConfigError extends AnswerEvalError {
   override name = 'ConfigError';
-  constructor(message: string) {
-    super(message, 'CONFIG', 2);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, 'CONFIG', 2, options);
   }
 }
 
@@ -44,11 +46,14 @@ export const formatProblem = (p: InputProblem, severity?: string): string =>
 /** A dataset or knowledge base with one or more bad rows; lists every one of them. */
 export class InputError extends AnswerEvalError {
   override name = 'InputError';
-  constructor(readonly problems: InputProblem[]) {
+  constructor(
+    readonly problems: InputProblem[],
+    options?: ErrorOptions,
+  ) {
     const shown = problems.slice(0, 50).map((p) => formatProblem(p));
     // the last is shown too: a read that stopped at too many problems says so there
     if (problems.length > 50) shown.push(`... and ${problems.length - 50} more, the last: ${formatProblem(problems.at(-1)!)}`);
-    super(shown.join('\n'), 'INPUT', 2);
+    super(shown.join('\n'), 'INPUT', 2, options);
   }
 }
 
@@ -84,8 +89,8 @@ export class WrongPathError extends AnswerEvalError {
 /** The run stopped before every question was asked (interrupted, circuit breaker, unreachable). */
 export class RunAbortedError extends AnswerEvalError {
   override name = 'RunAbortedError';
-  constructor(message: string) {
-    super(message, 'ABORTED', 3);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, 'ABORTED', 3, options);
   }
 }
 
@@ -114,8 +119,8 @@ export class GateFailedError extends AnswerEvalError {
  */
 export class DatasetChangedError extends AnswerEvalError {
   override name = 'DatasetChangedError';
-  constructor(message: string, exitCode: 2 | 3) {
-    super(message, 'DATASET_CHANGED', exitCode);
+  constructor(message: string, exitCode: 2 | 3, options?: ErrorOptions) {
+    super(message, 'DATASET_CHANGED', exitCode, options);
   }
 }
 
@@ -127,15 +132,16 @@ export class ReportWriteError extends AnswerEvalError {
     readonly written: string[],
     readonly failed: { path: string; cause: Error }[],
   ) {
-    super(message, 'REPORT_WRITE', 3);
+    // the cause: the one failure's error, or all of them
+    super(message, 'REPORT_WRITE', 3, failed.length < 2 ? failed[0] && { cause: failed[0].cause } : { cause: new AggregateError(failed.map((f) => f.cause)) });
   }
 }
 
 /** A run that completed but measured nothing: every question ended in error, or none was asked. */
 export class NothingMeasuredError extends AnswerEvalError {
   override name = 'NothingMeasuredError';
-  constructor(message: string) {
-    super(message, 'NOTHING_MEASURED', 3);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, 'NOTHING_MEASURED', 3, options);
   }
 }
 
@@ -146,7 +152,7 @@ export class NothingMeasuredError extends AnswerEvalError {
  */
 export class GateNotJudgedError extends AnswerEvalError {
   override name = 'GateNotJudgedError';
-  constructor(message: string) {
-    super(message, 'GATE_NOT_JUDGED', 3);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, 'GATE_NOT_JUDGED', 3, options);
   }
 }

@@ -35,7 +35,7 @@ export function cliParser(argv: string[], config: AppliedConfig | undefined, io:
     }, true)
     .fail((msg, err) => {
       if (err instanceof AnswerEvalError) throw err;
-      if (err && isNumberArgMessage(err.message)) throw new ConfigError(err.message);
+      if (err && isNumberArgMessage(err.message)) throw new ConfigError(err.message, { cause: err });
       if (err && err.name !== 'YError') throw err;
       throw usageError(msg ?? err?.message ?? 'usage error', argv, modules);
     });

@@ -1,12 +1,13 @@
+import type { AnswerResponse } from '../model/answer.js';
+import { QuestionError, type Asked, type AskResult, type KeptReply } from '../model/ask-result.js';
 import type { Question } from '../model/question.js';
-import type { Output, RowRequest } from '../model/request-fields.js';
 import { RETRY_AFTER_CAP_MS, retryAfterMs, retryWaitMs, type BackoffOptions } from './backoff.js';
+import { causeHoldsSecret } from './cause.js';
 import { decodeBody, readsAsUtf8 } from './charset.js';
-import { QuestionError } from './errors.js';
 import { notFoundError } from './not-found.js';
 import { MAX_KEPT_BODY_CHARS, readerFor, readReply, type ReplyReading } from './outputs.js';
 import { outputOf, requestBody, sentOf, type RequestSettings } from './request.js';
-import { excerpt, type AnswerResponse, type ParsedResponse } from './response.js';
+import { excerpt, type ParsedResponse } from './response.js';
 import type { TextKnowledge } from './text-reply.js';
 import { maskOf, readableMasks, SECRET_KINDS, type Secrets } from './secrets/secrets.js';
 import { sleep } from './sleep.js';
@@ -44,34 +45,6 @@ export interface AskContext {
 }
 
 /**
- * A non-json reply as a result keeps it for its reader: the output, and the body with its secrets masked, then cut to
- * MAX_KEPT_BODY_CHARS (`cut`). `withheld`: the body held a secret its markup split (`CO<b></b>DE`), which no mask of
- * the raw text finds: it is not kept (the answers read from it are masked).
- */
-export interface KeptReply {
-  output: Exclude<Output, 'json'>;
-  body?: string;
-  cut?: true;
-  withheld?: true;
-}
-
-/** What every AskResult may carry: the request fields sent otherwise than the run's (`sent`), a non-json reply (`reply`). */
-interface Asked {
-  sent?: RowRequest;
-  reply?: KeptReply;
-}
-
-export type AskResult = Asked &
-  (
-    /**
-     * `response` as the service sent it, to be judged; `shown`, when the reply echoed a secret back, the same response
-     * with the secrets masked, to be kept (src/score/result.ts).
-     */
-    | { ok: true; response: AnswerResponse; shown?: AnswerResponse; attempts: number; latencyMs: number }
-    | { ok: false; error: QuestionError; attempts: number; latencyMs: number | null }
-  );
-
-/**
  * Asks one question, retrying what may pass. A 404 throws NotAuthorizedError, or WrongPathError when it looks like a
  * wrong path (the run must stop); every other failure comes back as a QuestionError for this question only. The
  * reply is read as the output the question was asked in (its row's, else the run's: src/client/outputs.ts).
@@ -104,7 +77,7 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
         return { ok: false, error: scrub(new QuestionError('protocol', parsed.message), ctx.secrets), attempts, latencyMs, ...asked };
       }
       const retryAfter = reply.headers['retry-after'];
-      error = new QuestionError('http', statusMessage(reply, ctx), reply.status, typeof retryAfter === 'string' ? retryAfter : undefined);
+      error = new QuestionError('http', statusMessage(reply, ctx), { status: reply.status, retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined });
     } catch (thrown) {
       if (!(thrown instanceof QuestionError)) throw thrown;
       error = thrown;
@@ -236,11 +209,13 @@ export const MAX_ERROR_CHARS = 500;
 
 /**
  * The error as the report keeps it: the secrets masked (a transport error or a header may hold them too), then cut
- * to MAX_ERROR_CHARS. In that order, so a cut never keeps the start of a secret.
+ * to MAX_ERROR_CHARS. In that order, so a cut never keeps the start of a secret. Its cause (undici's error) is kept
+ * for whoever debugs, unless it holds a secret: no mask reaches inside it, and a program may print it.
  */
 function scrub(error: QuestionError, secrets: Secrets): QuestionError {
   let message = secrets.mask(error.message);
   if (message.length > MAX_ERROR_CHARS) message = `${message.slice(0, MAX_ERROR_CHARS)}… (cut)`;
-  if (message === error.message) return error;
-  return new QuestionError(error.kind, message, error.status, error.retryAfter, error.code);
+  const keepsCause = !causeHoldsSecret(error, secrets);
+  if (message === error.message && keepsCause) return error;
+  return new QuestionError(error.kind, message, { status: error.status, retryAfter: error.retryAfter, code: error.code, ...(keepsCause ? { cause: error.cause } : {}) });
 }

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { windows1252 } from '../util/windows-1252.js';
-import { QuestionError } from './errors.js';
+import { QuestionError } from '../model/ask-result.js';
 
 const CHARSET = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
 
@@ -63,9 +63,9 @@ export function decodeBody(bytes: Buffer, contentType: string | string[] | undef
   if (decoder.encoding === 'windows-1252') return windows1252(bytes);
   try {
     return decoder.decode(bytes);
-  } catch {
+  } catch (error) {
     if (!strict) return new TextDecoder(decoder.encoding).decode(bytes);
-    throw new QuestionError('protocol', `the body is not valid ${decoder.encoding} (content-type charset=${label})`);
+    throw new QuestionError('protocol', `the body is not valid ${decoder.encoding} (content-type charset=${label})`, { cause: error });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { AnswerItem, AnswerResponse } from './response.js';
+import type { AnswerItem, AnswerResponse } from '../model/answer.js';
 
 // The hot path of every answered question. Checks and coerces a well-formed body by hand, producing exactly
 // what AnswerResponseSchema would (same values, same key order); anything unusual returns undefined, and the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnswerItem, AnswerResponse } from '../model/answer.js';
 import { fastParse } from './fast-parse.js';
 import { fieldPath, MAX_DEPTH, tooDeepAt } from './nesting.js';
 import { setOwn } from '../util/own.js';
@@ -68,15 +69,12 @@ export const AnswerItemSchema = z.looseObject({
   is_dialog_in_progress: bool,
   is_dialogue_answer: bool,
   delay: num,
-});
+}) satisfies z.ZodType<AnswerItem>;
 
 export const AnswerResponseSchema = z.looseObject({
   post_processed_answer: z.string().optional(),
   answers: z.array(AnswerItemSchema, { error: expected('an array of answer items') }),
-});
-
-export type AnswerItem = z.infer<typeof AnswerItemSchema>;
-export type AnswerResponse = z.infer<typeof AnswerResponseSchema>;
+}) satisfies z.ZodType<AnswerResponse>;
 
 export type ParsedResponse = { ok: true; response: AnswerResponse } | { ok: false; message: string };
 
@@ -161,21 +159,4 @@ function outOfRangeLiteral(body: string): string | undefined {
     if (!Number.isFinite(Number(literal))) return literal.length > SHOWN_CHARS ? `${literal.slice(0, SHOWN_CHARS)}… (cut)` : literal;
   }
   return undefined;
-}
-
-/** Index of the top-1 answer: the highest answer_score, the earlier one on ties, whatever order the server used. */
-export function topIndex(answers: readonly AnswerItem[]): number {
-  let best = -1;
-  for (let i = 0; i < answers.length; i++) {
-    if (best < 0 || answers[i]!.answer_score > answers[best]!.answer_score) best = i;
-  }
-  return best;
-}
-
-/** Whether the list is in non-increasing score order, as the engine should send it. */
-export function isDescending(answers: readonly AnswerItem[]): boolean {
-  for (let i = 1; i < answers.length; i++) {
-    if (answers[i]!.answer_score > answers[i - 1]!.answer_score) return false;
-  }
-  return true;
 }

@@ -1,5 +1,6 @@
 import { normalizeText } from '../model/normalize.js';
-import { excerpt, type AnswerItem, type ParsedResponse } from './response.js';
+import { NO_ENTRY, type AnswerItem } from '../model/answer.js';
+import { excerpt, type ParsedResponse } from './response.js';
 
 // An output=text reply holds the answers' texts and nothing else (docs/spec-coverage.md): no score, no sequence
 // number, no flag. It is read as one answer a paragraph, best first; a paragraph starting `post_processed_answer:` is
@@ -22,9 +23,6 @@ export interface TextEntry {
   smallTalk: boolean;
   delay?: number | undefined;
 }
-
-/** The sequence number of a text answer whose entry is not known (no knowledge base, or none of its entries has it). */
-export const NO_ENTRY = -1;
 
 /**
  * The entries of a knowledge base by their answer text (normalized as expected_answer compares texts), indexed by the

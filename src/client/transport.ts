@@ -1,6 +1,6 @@
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { abortWaiters } from '../util/abort-waiters.js';
-import { QuestionError } from './errors.js';
+import { QuestionError } from '../model/ask-result.js';
 import { redactUrlsIn } from './url.js';
 
 export interface TransportOptions {
@@ -150,13 +150,14 @@ class Attempt implements Dispatcher.DispatchHandler {
   }
 }
 
+/** undici's error (or the system's under it) in words; it is kept as the cause, for whoever debugs. */
 function toNetworkError(error: unknown): QuestionError {
   const e = error as { code?: string; message?: string; reason?: string; cause?: { code?: string; message?: string; reason?: string } };
   const code = e.cause?.code ?? e.code;
-  if (code?.startsWith('ERR_SSL_')) return new QuestionError('network', tlsFailure(code, e.cause?.reason ?? e.reason), undefined, undefined, code);
+  if (code?.startsWith('ERR_SSL_')) return new QuestionError('network', tlsFailure(code, e.cause?.reason ?? e.reason), { code, cause: error });
   const detail = redactUrlsIn(e.cause?.message ?? e.message ?? String(error));
-  if (code && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR'))) return new QuestionError('network', `${code}: ${detail}`, undefined, undefined, code);
-  return new QuestionError('network', detail, undefined, undefined, code);
+  if (code && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR'))) return new QuestionError('network', `${code}: ${detail}`, { code, cause: error });
+  return new QuestionError('network', detail, { code, cause: error });
 }
 
 /**

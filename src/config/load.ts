@@ -38,7 +38,7 @@ function parseText(name: string, text: string): unknown {
     } catch (error) {
       if (!(error instanceof YAMLError)) throw error;
       const at = error.linePos?.[0];
-      throw new ConfigError(`${name}${at ? `:${at.line}:${at.col}` : ''}: not valid YAML: ${printable(error.message.split('\n')[0] ?? '', 200)}`);
+      throw new ConfigError(`${name}${at ? `:${at.line}:${at.col}` : ''}: not valid YAML: ${printable(error.message.split('\n')[0] ?? '', 200)}`, { cause: error });
     }
   }
   let value: unknown;
@@ -48,7 +48,7 @@ function parseText(name: string, text: string): unknown {
     if (!(error instanceof JsonTextError)) throw error;
     const at = /at position (\d+)/.exec(error.message);
     const place = at ? ` (${lineColumn(text, Number(at[1]))})` : '';
-    throw new ConfigError(`${name}: not JSON${place}: ${error.message} (a config file is a JSON object: {"run": {"dataset": "faq.csv"}})`);
+    throw new ConfigError(`${name}: not JSON${place}: ${error.message} (a config file is a JSON object: {"run": {"dataset": "faq.csv"}})`, { cause: error });
   }
   // JSON.parse keeps the last of two equal keys in silence; YAML (JSON is a subset of it) names the second
   const repeated = parseDocument(text.replace(/^\uFEFF/, ''), { uniqueKeys: true }).errors.find((e) => e.code === 'DUPLICATE_KEY');
@@ -70,12 +70,12 @@ export async function loadConfig(given: string | false | undefined, cwd: string,
   if (path === undefined) return undefined;
   const name = typeof given === 'string' ? given : shortPath(path, cwd);
   const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    throw new ConfigError(`--config ${name}: ${readFailureMessage(error, 'a JSON or YAML config file') ?? error.message}`);
+    throw new ConfigError(`--config ${name}: ${readFailureMessage(error, 'a JSON or YAML config file') ?? error.message}`, { cause: error });
   });
   if (!info.isFile()) throw new ConfigError(`${name}: not a regular file; a config file is a JSON (or YAML) file`);
   const bytes = await readBounded(path, { maxBytes: MAX_CONFIG_BYTES, text: true }).catch((error: unknown) => {
-    if (error instanceof UnreadableFile) throw new ConfigError(`${name}${error.line > 0 ? `:${error.line}` : ''}: ${error.message} (not a config file)`);
-    throw new ConfigError(`${name}: ${readFailureMessage(error, 'a JSON or YAML config file') ?? (error as Error).message}`);
+    if (error instanceof UnreadableFile) throw new ConfigError(`${name}${error.line > 0 ? `:${error.line}` : ''}: ${error.message} (not a config file)`, { cause: error });
+    throw new ConfigError(`${name}: ${readFailureMessage(error, 'a JSON or YAML config file') ?? (error as Error).message}`, { cause: error });
   });
   const data = parseText(name, bytes.toString('utf8'));
   const checked = validateConfig(data, specs);

@@ -59,8 +59,8 @@ const MAX_ALIAS_BYTES = 64 * 1024 * 1024;
 /** Reads an alias file (see parseAliases); every problem is reported at once as file:line. */
 export async function readAliases(path: string): Promise<Aliases> {
   const bytes = await readBounded(path, { maxBytes: MAX_ALIAS_BYTES, text: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error instanceof UnreadableFile) throw new InputError([{ file: path, line: error.line, message: `${error.message} (expected a CSV of old,new sequence numbers)` }]);
-    throw new InputError([{ file: path, line: 0, message: readFailureMessage(error, 'a CSV of old,new sequence numbers') ?? error.message }]);
+    if (error instanceof UnreadableFile) throw new InputError([{ file: path, line: error.line, message: `${error.message} (expected a CSV of old,new sequence numbers)` }], { cause: error });
+    throw new InputError([{ file: path, line: 0, message: readFailureMessage(error, 'a CSV of old,new sequence numbers') ?? error.message }], { cause: error });
   });
   const text = bytes.toString('utf8');
   const { aliases, problems } = parseAliases(text, path);

@@ -126,6 +126,7 @@ export async function copyOnce(path: string, g: Guard, readFailure: (error: unkn
           'set TMPDIR to a directory with room, or pass the dataset as a file',
         'DATASET_COPY',
         2,
+        { cause: error },
       );
     }
     throw readFailure(error, path);

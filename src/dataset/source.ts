@@ -82,8 +82,8 @@ async function formatOf(name: string, file: string): Promise<DatasetFormat> {
 /** A read error as a dataset problem naming the path; anything unexpected passes through. */
 export function readFailure(error: unknown, path: string): Error {
   if ((error as NodeJS.ErrnoException).code === 'ENOENT' && /^\/(dev|proc\/self)\/fd\//.test(path)) {
-    return new InputError([{ file: path, line: 0, message: 'no such file (a pipe such as <(...) lasts only as long as the command that opened it: give the dataset again with --dataset)' }]);
+    return new InputError([{ file: path, line: 0, message: 'no such file (a pipe such as <(...) lasts only as long as the command that opened it: give the dataset again with --dataset)' }], { cause: error });
   }
   const message = readFailureMessage(error, 'a .csv or .jsonl file');
-  return message === undefined ? (error as Error) : new InputError([{ file: path, line: 0, message }]);
+  return message === undefined ? (error as Error) : new InputError([{ file: path, line: 0, message }], { cause: error });
 }

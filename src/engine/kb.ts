@@ -317,7 +317,7 @@ export const MAX_KB_BYTES = 256 * 1024 * 1024;
  */
 export async function readKbBytes(path: string, failure: (error: unknown) => Error = (error) => kbReadFailure(path, error)): Promise<Buffer> {
   return readBounded(path, { maxBytes: MAX_KB_BYTES, text: true, ...(extname(path).toLowerCase() === '.csv' ? {} : { firstLine: notJsonlStart }) }).catch((error: unknown) => {
-    if (error instanceof UnreadableFile) throw new InputError([{ file: path, line: error.line, message: `${error.message} (expected a .jsonl or .csv knowledge base)` }]);
+    if (error instanceof UnreadableFile) throw new InputError([{ file: path, line: error.line, message: `${error.message} (expected a .jsonl or .csv knowledge base)` }], { cause: error });
     throw failure(error);
   });
 }
@@ -329,7 +329,7 @@ function notJsonlStart(line: string): string | undefined {
 }
 
 const kbReadFailure = (path: string, error: unknown): InputError =>
-  new InputError([{ file: path, line: 0, message: readFailureMessage(error, 'a .jsonl or .csv knowledge base') ?? `cannot read the knowledge base: ${(error as Error).message}` }]);
+  new InputError([{ file: path, line: 0, message: readFailureMessage(error, 'a .jsonl or .csv knowledge base') ?? `cannot read the knowledge base: ${(error as Error).message}` }], { cause: error });
 
 /** Reads a `.jsonl` or `.csv` knowledge base; throws one InputError listing every bad row. */
 export async function loadKnowledgeBase(path: string): Promise<KnowledgeBase> {

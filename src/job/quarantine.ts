@@ -14,7 +14,7 @@ export async function readQuarantine(path: string): Promise<Quarantine> {
   if (path.trim() === '') throw new ConfigError(`--quarantine needs a file (expected ${EXPECTED})`);
   const text = await readFile(path, 'utf8').catch((error: unknown) => {
     const why = readFailureMessage(error, EXPECTED) ?? String(error);
-    throw new ConfigError(`--quarantine ${path}: ${why}${why.includes('(expected') ? '' : ` (expected ${EXPECTED})`}`);
+    throw new ConfigError(`--quarantine ${path}: ${why}${why.includes('(expected') ? '' : ` (expected ${EXPECTED})`}`, { cause: error });
   });
   const { quarantine, problems } = parseQuarantine(text, path);
   if (problems.length > 0) throw new InputError(problems.map((p) => ({ file: path, ...p })));

@@ -66,7 +66,7 @@ export class LabelSession {
     try {
       parsed = parseSet(bytes.toString('utf8'), this.sources.format);
     } catch (error) {
-      if (error instanceof SetEditError) throw new HttpError(409, `${this.sources.setName}:${error.line}: ${error.message}; nothing was written`);
+      if (error instanceof SetEditError) throw new HttpError(409, `${this.sources.setName}:${error.line}: ${error.message}; nothing was written`, {}, { cause: error });
       throw error;
     }
     return { revision: sha256(bytes), mode: info.mode, parsed };
@@ -167,7 +167,7 @@ export class LabelSession {
       try {
         edit = changes.size > 0 ? editRow(set.parsed, request.id, changes) : undefined;
       } catch (error) {
-        if (error instanceof SetEditError) throw new HttpError(409, `${this.sources.setName}:${error.line}: ${error.message}; nothing was written`);
+        if (error instanceof SetEditError) throw new HttpError(409, `${this.sources.setName}:${error.line}: ${error.message}; nothing was written`, {}, { cause: error });
         throw error;
       }
       const after = edit === undefined ? set.revision : sha256(Buffer.from(edit.text, 'utf8'));

@@ -45,8 +45,9 @@ export class SetEditError extends Error {
   constructor(
     readonly line: number,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -69,7 +70,7 @@ function parseCsv(text: string): ParsedSet {
   try {
     records = csvRecords(text, delimiter);
   } catch (error) {
-    if (error instanceof CsvEditError) throw new SetEditError(error.line, error.message);
+    if (error instanceof CsvEditError) throw new SetEditError(error.line, error.message, { cause: error });
     throw error;
   }
   const header = records[0];

@@ -243,7 +243,7 @@ export function compileRegex(source: string): (text: string) => boolean {
     set.add(translated);
     set.compile();
   } catch (error) {
-    throw new RegexProblem(re2Problem((error as Error).message));
+    throw new RegexProblem(re2Problem((error as Error).message), { cause: error });
   }
   const steps = set.prog.numInst();
   if (steps > MAX_STEPS) {

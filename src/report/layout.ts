@@ -18,16 +18,16 @@ export const RESULTS_KEY = Buffer.from(',\n  "results": [');
 export const HEAD_LIMIT = 64 * 1024 * 1024;
 
 export const cannotRead = (path: string, error: unknown): ConfigError =>
-  new ConfigError(`${path}: cannot read the report: ${readFailureMessage(error, 'a report.json, or the run directory holding one') ?? String(error)}`);
+  new ConfigError(`${path}: cannot read the report: ${readFailureMessage(error, 'a report.json, or the run directory holding one') ?? String(error)}`, { cause: error });
 
 /**
  * A report.json that ends too soon (`why`: where it ends): written or copied only in part. Beside its run's
  * journal, `run --resume` writes it again without asking anything (every result is in the journal).
  */
-export function cutOff(path: string, why: string): ConfigError {
+export function cutOff(path: string, why: string, options?: ErrorOptions): ConfigError {
   const dir = dirname(path);
   const fix = existsSync(join(dir, 'journal.jsonl')) ? `; answer-eval run --resume ${dir} writes it again from the run's journal` : '';
-  return new ConfigError(`${path}: cut off: ${why} (it was not written or copied completely, e.g. on a full disk or by a transfer cut short)${fix}`);
+  return new ConfigError(`${path}: cut off: ${why} (it was not written or copied completely, e.g. on a full disk or by a transfer cut short)${fix}`, options);
 }
 
 const notReport = (path: string, line: number, what: string): ConfigError => new ConfigError(`${path}:${line}: ${what}: not a report.json written by answer-eval`);

@@ -25,6 +25,7 @@ const notJson = (path: string, error: JsonTextError, where = ''): ConfigError =>
     error.deep
       ? `${path}: ${where}${error.message}: not a report.json written by answer-eval`
       : `${path}: ${where}${where ? 'is ' : ''}not JSON (${error.message}); expected a report.json written by answer-eval`,
+    { cause: error },
   );
 
 /** Whether JSON.parse failed because the text ended before its value closed (and not at a wrong character). */
@@ -41,7 +42,7 @@ function parseWhole(path: string, text: string): unknown {
   } catch (error) {
     if (text.trim() === '') throw cutOff(path, 'the file is empty');
     if (!(error instanceof JsonTextError)) throw error;
-    if (endedEarly(text, error)) throw cutOff(path, 'the file ends before its JSON closes');
+    if (endedEarly(text, error)) throw cutOff(path, 'the file ends before its JSON closes', { cause: error });
     throw notJson(path, error);
   }
 }
@@ -78,7 +79,7 @@ const exists = (path: string): Promise<boolean> => access(path).then(() => true,
 export async function readJsonFile(path: string): Promise<unknown> {
   const bytes = await readBounded(path, { maxBytes: WHOLE_FILE_LIMIT, text: true }).catch((error: unknown) => {
     if (error instanceof UnreadableFile) {
-      throw new ConfigError(`${path}${error.line > 0 ? `:${error.line}` : ''}: ${error.message} (not a report.json answer-eval can read whole: one it wrote keeps a result per line, and is read a result at a time)`);
+      throw new ConfigError(`${path}${error.line > 0 ? `:${error.line}` : ''}: ${error.message} (not a report.json answer-eval can read whole: one it wrote keeps a result per line, and is read a result at a time)`, { cause: error });
     }
     throw cannotRead(path, error);
   });

@@ -14,7 +14,8 @@ import type { DatasetFacts, Resolved } from './head.js';
 import type { PriorResults } from './prior.js';
 import type { SecretSightings } from './secret-sightings.js';
 import { checkInterrupted } from './stop-reasons.js';
-import { kindOf, type Checks } from './work.js';
+import { kindOf } from './kinds.js';
+import type { Checks } from './work.js';
 
 /** Expectations the knowledge base cannot meet, named one by one; the others are counted. */
 const NAMED_MISMATCHES = 20;

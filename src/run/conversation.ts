@@ -1,7 +1,8 @@
-import { ask, type AskContext, type AskResult } from '../client/ask.js';
-import { topIndex } from '../client/response.js';
+import { ask, type AskContext } from '../client/ask.js';
 import { sleep } from '../client/sleep.js';
 import { ConfigError } from '../errors.js';
+import { topIndex } from '../model/answer.js';
+import type { AskResult } from '../model/ask-result.js';
 import type { Conversation, Question } from '../model/question.js';
 import type { AskedConversation } from '../score/conversation.js';
 import type { Judge } from './stages/judge.js';

@@ -76,7 +76,7 @@ export interface JournalContents {
 
 const noJournal = (dir: string, path: string, error: NodeJS.ErrnoException): ConfigError => {
   const why = error.code === 'ENOENT' ? `no ${JOURNAL_FILE} in ${dir}` : `cannot read ${path}: ${reasonOf(error)}`;
-  return new ConfigError(`--resume ${dir}: ${why} (expected the --out directory of an earlier run)`);
+  return new ConfigError(`--resume ${dir}: ${why} (expected the --out directory of an earlier run)`, { cause: error });
 };
 
 /** Opens the journal of `dir`: a regular file (a directory, a FIFO or a device in its place is refused, never waited on). */
@@ -90,8 +90,8 @@ async function openJournal(dir: string, path: string): Promise<FileHandle> {
   });
 }
 
-const damaged = (path: string, line: number, message: string): InputError =>
-  new InputError([{ file: path, line, message: `${message}; the journal is damaged, start the run afresh without --resume` }]);
+const damaged = (path: string, line: number, message: string, options?: ErrorOptions): InputError =>
+  new InputError([{ file: path, line, message: `${message}; the journal is damaged, start the run afresh without --resume` }], options);
 
 /** The header from line 1, or why it is not one. */
 function parseHeader(path: string, line: Line | LongLine | undefined): JournalHeader {
@@ -102,7 +102,7 @@ function parseHeader(path: string, line: Line | LongLine | undefined): JournalHe
   try {
     value = parseJsonText(line.bytes.toString('utf8'));
   } catch (error) {
-    throw damaged(path, 1, `is not a journal header (${(error as JsonTextError).message})`);
+    throw damaged(path, 1, `is not a journal header (${(error as JsonTextError).message})`, { cause: error });
   }
   const version = (value as { journal?: unknown } | null)?.journal;
   if (typeof version === 'number' && version !== JOURNAL_VERSION) {

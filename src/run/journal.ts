@@ -162,7 +162,7 @@ export class JournalWriter {
   ) {
     this.#size = size;
     stream.on('error', (error) => {
-      this.#error ??= new AnswerEvalError(`cannot write the journal ${path}: ${reasonOf(error)}`, 'JOURNAL', 3);
+      this.#error ??= new AnswerEvalError(`cannot write the journal ${path}: ${reasonOf(error)}`, 'JOURNAL', 3, { cause: error });
       onError(this.#error);
     });
   }

@@ -51,7 +51,7 @@ export async function lockDir(dir: string, what: string): Promise<DirLock> {
     }
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    throw new ConfigError(`${what} ${dir}: cannot write the lock file ${path}: ${reasonOf(error)}`);
+    throw new ConfigError(`${what} ${dir}: cannot write the lock file ${path}: ${reasonOf(error)}`, { cause: error });
   } finally {
     await rm(staged, { force: true });
   }

@@ -1,4 +1,5 @@
-import { ask, type AskResult } from '../client/ask.js';
+import { ask } from '../client/ask.js';
+import type { AskResult } from '../model/ask-result.js';
 import type { Question } from '../model/question.js';
 import type { Judge } from './stages/judge.js';
 import type { Asker, Kind, Put, Work } from './work.js';

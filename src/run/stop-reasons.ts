@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openDataset, type DatasetSource } from '../dataset/source.js';
+import { causeHoldsSecret } from '../client/cause.js';
 import type { Secrets } from '../client/secrets/secrets.js';
 import { AnswerEvalError, DatasetChangedError, InterruptedError, RunAbortedError } from '../errors.js';
 import type { ResultStore } from './store.js';
@@ -37,6 +38,7 @@ export function datasetStop(error: unknown, journalDir: string | undefined, resu
     `${error.message} in ${join(journalDir, 'journal.jsonl')}. --resume refuses a changed dataset (its sha256 differs): put the checked ` +
       `version back and run answer-eval run --resume ${resumeDir} to finish this run, or start a new run (without --resume) on the new file`,
     3,
+    { cause: error },
   );
 }
 
@@ -55,20 +57,21 @@ export async function journalFailure(error: Error, path: string, dir: string, st
       `Once there is space, answer-eval run --resume ${dir} asks what is missing and writes every report`,
     'JOURNAL',
     3,
+    { cause: error },
   );
 }
 
 /** Why an outside stop (the caller's signal: SIGINT, SIGTERM) stopped the run. */
 export function asStopReason(reason: unknown): Error {
   if (reason instanceof AnswerEvalError) return reason;
-  return new RunAbortedError(`interrupted${reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : ''}`);
+  return new RunAbortedError(`interrupted${reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : ''}`, { cause: reason });
 }
 
 /** A stop while the dataset is checked: nothing was sent, nor journaled (a resumed run's journal is as it was). */
 export function checkInterrupted(reason: unknown, resuming: boolean): Error {
   if (resuming) return asStopReason(reason); // its advice (--resume DIR) holds
   const by = reason instanceof InterruptedError ? ` by ${reason.signal}` : '';
-  return new RunAbortedError(`interrupted${by} while the dataset was checked: nothing was sent; run the command again`);
+  return new RunAbortedError(`interrupted${by} while the dataset was checked: nothing was sent; run the command again`, { cause: reason });
 }
 
 /** A stop reason as the report and stderr say it: an error of any kind may quote what the service sent. */
@@ -76,6 +79,7 @@ export function maskedError(error: Error, secrets: Secrets): Error {
   const message = secrets.mask(error.message);
   if (message !== error.message) error.message = message;
   if (error.stack !== undefined && secrets.holds(error.stack)) error.stack = secrets.mask(error.stack);
+  if (causeHoldsSecret(error, secrets)) delete error.cause;
   return error;
 }
 

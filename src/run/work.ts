@@ -1,18 +1,15 @@
 import type { AskContext } from '../client/ask.js';
 import type { DatasetItem, Question } from '../model/question.js';
-import { isConversation } from '../model/question.js';
 import type { QuestionResult } from '../model/report.js';
 import type { Backlog } from './backlog.js';
-import { CONVERSATION } from './conversation.js';
 import type { JournalEntry } from './journal.js';
 import type { PriorResults } from './prior.js';
-import { QUESTION } from './question.js';
 import type { Judge } from './stages/judge.js';
 
 /**
  * What the run asks, a slot of the pool each: one asking of a question, or a whole conversation. The stages never
  * look inside: the ask stage calls `ask`, the judge stage `judge`; each kind of item (src/run/question.ts,
- * src/run/conversation.ts) knows how it is asked and judged.
+ * src/run/conversation.ts; src/run/kinds.ts tells them apart) knows how it is asked and judged.
  */
 export interface Work {
   /** Asks it; once answered, it waits in `a.answered` to be judged. */
@@ -67,6 +64,3 @@ export interface Kind<I extends DatasetItem> {
   /** Pass 2: what of asking `k` is still to ask, at dataset index `index`; what the journal holds is kept instead. */
   plan(item: I, index: number, k: number, planning: Planning): Work | undefined;
 }
-
-/** The kind of a dataset item. */
-export const kindOf = (item: DatasetItem): Kind<DatasetItem> => (isConversation(item) ? CONVERSATION : QUESTION) as Kind<DatasetItem>;

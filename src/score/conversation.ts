@@ -1,4 +1,4 @@
-import type { AskResult } from '../client/ask.js';
+import type { AskResult } from '../model/ask-result.js';
 import { OUTCOME_CLASSES, type Outcome } from '../model/outcome.js';
 import type { Conversation, Question } from '../model/question.js';
 import type { ConversationTurn, ConversationVerdict, QuestionResult } from '../model/report.js';

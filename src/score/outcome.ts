@@ -1,4 +1,4 @@
-import type { AnswerItem } from '../client/response.js';
+import type { AnswerItem } from '../model/answer.js';
 import { hasExpectations } from '../model/expectations.js';
 import { OUTCOME_CLASSES, type Outcome } from '../model/outcome.js';
 import type { Question } from '../model/question.js';

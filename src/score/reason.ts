@@ -5,7 +5,7 @@ import type { ReportAnswer } from '../model/report.js';
 import { describeFailedCheck, type FailedCheck } from './checks.js';
 import { truncate } from '../util/text.js';
 import type { FieldMatcher, Matcher } from './match.js';
-import { NO_ENTRY } from '../client/text-reply.js';
+import { NO_ENTRY } from '../model/answer.js';
 
 /** What `explain` needs of a judged question. */
 export interface Verdict {

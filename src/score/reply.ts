@@ -1,5 +1,4 @@
-import type { AskResult } from '../client/ask.js';
-import { QuestionError } from '../client/errors.js';
+import { QuestionError, type AskResult } from '../model/ask-result.js';
 import type { QuestionResult } from '../model/report.js';
 
 /**
@@ -9,7 +8,7 @@ import type { QuestionResult } from '../model/report.js';
  */
 export function replyOf(r: QuestionResult, floor?: number): AskResult {
   const asked = { ...(r.sent ? { sent: r.sent } : {}), ...(r.reply ? { reply: r.reply } : {}) };
-  if (r.error) return { ok: false, error: new QuestionError(r.error.kind, r.error.message, r.error.status), attempts: r.attempts, latencyMs: r.latencyMs, ...asked };
+  if (r.error) return { ok: false, error: new QuestionError(r.error.kind, r.error.message, { status: r.error.status }), attempts: r.attempts, latencyMs: r.latencyMs, ...asked };
   // a text reply has no scores (all 0): no floor acts on it
   const answers = floor === undefined || r.reply?.output === 'text' ? r.answers : r.answers.filter((a) => a.answer_score >= floor);
   return {

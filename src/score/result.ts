@@ -1,6 +1,5 @@
-import type { AskResult } from '../client/ask.js';
-import { NO_ENTRY } from '../client/text-reply.js';
-import { isDescending, topIndex } from '../client/response.js';
+import { isDescending, NO_ENTRY, topIndex } from '../model/answer.js';
+import type { AskResult } from '../model/ask-result.js';
 import type { Question } from '../model/question.js';
 import type { QuestionResult, ReportAnswer } from '../model/report.js';
 import { hasExpectations } from '../model/expectations.js';

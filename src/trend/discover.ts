@@ -21,7 +21,7 @@ export async function findRuns(paths: readonly string[], onUnfinished?: (dir: st
   const found: string[] = [];
   for (const path of paths) {
     const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-      throw new ConfigError(`${path}: ${error.code === 'ENOENT' ? 'no such file or directory' : `cannot be read: ${reasonOf(error)}`} (expected a run directory or a directory of runs)`);
+      throw new ConfigError(`${path}: ${error.code === 'ENOENT' ? 'no such file or directory' : `cannot be read: ${reasonOf(error)}`} (expected a run directory or a directory of runs)`, { cause: error });
     });
     if (!info.isDirectory()) {
       found.push(path); // a file, or anything else the report reader names (a pipe, a device)

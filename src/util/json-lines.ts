@@ -133,8 +133,9 @@ export class JsonTextError extends Error {
   constructor(
     message: string,
     readonly deep = false,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -187,7 +188,7 @@ export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown 
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new JsonTextError(text.includes('\u0000') ? 'holds NUL bytes, which no JSON text does (a damaged or binary file)' : printable((error as Error).message));
+    throw new JsonTextError(text.includes('\u0000') ? 'holds NUL bytes, which no JSON text does (a damaged or binary file)' : printable((error as Error).message), false, { cause: error });
   }
 }
 

@@ -20,9 +20,9 @@ export async function ensureDir(dir: string, what: string): Promise<boolean> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTDIR' || code === 'EEXIST') {
       const file = await fileAbove(dir);
-      throw new ConfigError(`${what} ${dir} lies below ${file ?? 'a file'}, which is ${file ? kindOf(await stat(file)) : 'a file'}, not a directory: choose another path`);
+      throw new ConfigError(`${what} ${dir} lies below ${file ?? 'a file'}, which is ${file ? kindOf(await stat(file)) : 'a file'}, not a directory: choose another path`, { cause: error });
     }
-    throw new ConfigError(`${what} ${dir} cannot be created: ${reasonOf(error)}`);
+    throw new ConfigError(`${what} ${dir} cannot be created: ${reasonOf(error)}`, { cause: error });
   }
 }
 

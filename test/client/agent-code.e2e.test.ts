@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkAgentCode } from '../../src/client/agent-code.js';
-import { QuestionError } from '../../src/client/errors.js';
+import { QuestionError } from '../../src/model/ask-result.js';
 import { Transport } from '../../src/client/transport.js';
 import { answerEndpoint } from '../../src/client/url.js';
 import { ConfigError } from '../../src/errors.js';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MARKUP_DEPTH, parseHtmlReply, parseXmlReply } from '../../src/client/markup.js';
 import { readerFor, readReply } from '../../src/client/outputs.js';
-import { parseAnswerResponse, type AnswerResponse } from '../../src/client/response.js';
-import { NO_ENTRY, parseTextReply, TextKnowledge, type TextEntry } from '../../src/client/text-reply.js';
+import { parseAnswerResponse } from '../../src/client/response.js';
+import { parseTextReply, TextKnowledge, type TextEntry } from '../../src/client/text-reply.js';
+import { NO_ENTRY, type AnswerResponse } from '../../src/model/answer.js';
 import { render } from '../../src/engine/render.js';
 import type { AnswerResponse as EngineResponse } from '../../src/engine/respond.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPTH } from '../../src/client/nesting.js';
 import { fastParse } from '../../src/client/fast-parse.js';
-import { AnswerResponseSchema, isDescending, parseAnswerResponse, topIndex, type AnswerItem, type AnswerResponse } from '../../src/client/response.js';
+import { AnswerResponseSchema, parseAnswerResponse } from '../../src/client/response.js';
+import { isDescending, topIndex, type AnswerItem, type AnswerResponse } from '../../src/model/answer.js';
 
 const sampleItem = {
   answer: 'Hello to you, Human!',

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { QuestionError } from '../../src/client/errors.js';
+import { QuestionError } from '../../src/model/ask-result.js';
 import { tlsFailure, Transport } from '../../src/client/transport.js';
 import { answerEndpoint } from '../../src/client/url.js';
 import { runEvaluation } from '../../src/run/run.js';

@@ -95,6 +95,13 @@ describe('readDataset: CSV', () => {
   it('names a missing file', async () => {
     await expect(readDataset(`${dir}/missing.csv`)).rejects.toThrow(/missing\.csv: no such file/);
   });
+
+  it("keeps the file system's error as the cause of a read failure; the message is the user's", async () => {
+    const error = await readDataset(`${dir}/missing.csv`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toBe(`${dir}/missing.csv: no such file`);
+    expect((error as InputError).cause).toMatchObject({ code: 'ENOENT', syscall: 'stat', path: `${dir}/missing.csv` });
+  });
 });
 
 describe('readDataset: JSONL', () => {

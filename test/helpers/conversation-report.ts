@@ -1,5 +1,4 @@
-import type { AskResult } from '../../src/client/ask.js';
-import { QuestionError } from '../../src/client/errors.js';
+import { QuestionError, type AskResult } from '../../src/model/ask-result.js';
 import type { Conversation, Question } from '../../src/model/question.js';
 import { SCHEMA_VERSION, type QuestionResult, type Report, type ReportAnswer } from '../../src/model/report.js';
 import { arraySource } from '../../src/model/source.js';

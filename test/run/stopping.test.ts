@@ -17,6 +17,17 @@ describe('stopping a run', () => {
     expect(stopping.cancelled.aborted).toBe(false);
   });
 
+  it('a reason keeps its cause, unless the cause holds a secret (no mask reaches inside it)', () => {
+    const disk = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const full = new Stopping(secrets);
+    full.stop(new RunAbortedError('cannot write the journal', { cause: disk }));
+    expect((full.draining.reason as Error).cause).toBe(disk);
+    const echoed = new Stopping(secrets);
+    echoed.stop(new RunAbortedError('the service failed', { cause: new Error('it said code-12345') }));
+    expect((echoed.draining.reason as Error).message).toBe('the service failed');
+    expect('cause' in (echoed.draining.reason as Error)).toBe(false);
+  });
+
   it('once watched: a stop is told, and cancels what is in flight after the grace period', async () => {
     const stopping = new Stopping(secrets);
     const events: RunEvent[] = [];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AskResult } from '../../src/client/ask.js';
-import { QuestionError } from '../../src/client/errors.js';
+import { QuestionError, type AskResult } from '../../src/model/ask-result.js';
 import type { Conversation, Question } from '../../src/model/question.js';
 import type { QuestionResult } from '../../src/model/report.js';
 import { arraySource } from '../../src/model/source.js';

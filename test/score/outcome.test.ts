@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnswerItem } from '../../src/client/response.js';
+import type { AnswerItem } from '../../src/model/answer.js';
 import type { Question } from '../../src/model/question.js';
 import { judge } from '../../src/score/outcome.js';
 import { normalizeText } from '../../src/model/normalize.js';

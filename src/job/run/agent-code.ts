@@ -11,8 +11,8 @@ export async function readAgentCode(file: string | undefined, env: NodeJS.Proces
       // a code is a header value: a few dozen characters; a device or a pipe that never ends is cut short
       text = (await readBounded(file, { maxBytes: 64 * 1024, text: true })).toString('utf8');
     } catch (error) {
-      if (error instanceof UnreadableFile) throw new ConfigError(`--agent-code-file ${file}: ${error.message} (expected a file holding the agent's secret code)`);
-      throw new ConfigError(`--agent-code-file ${file}: ${readFailureMessage(error, "a file holding the agent's secret code") ?? 'cannot be read'}`);
+      if (error instanceof UnreadableFile) throw new ConfigError(`--agent-code-file ${file}: ${error.message} (expected a file holding the agent's secret code)`, { cause: error });
+      throw new ConfigError(`--agent-code-file ${file}: ${readFailureMessage(error, "a file holding the agent's secret code") ?? 'cannot be read'}`, { cause: error });
     }
     const code = text.trim();
     if (code === '') throw new ConfigError(`--agent-code-file ${file} is empty (expected the agent's secret code)`);

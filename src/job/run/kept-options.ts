@@ -77,8 +77,8 @@ const keptValueOk = (key: Kept, value: unknown): boolean => {
 /** The kept options of a run directory, checked; undefined when it kept none. A damaged file is a ConfigError naming it. */
 function readKept(dir: string): Args | undefined {
   const file = join(dir, RUN_OPTIONS_FILE);
-  const damaged = (why: string): ConfigError =>
-    new ConfigError(`${file}: ${why}; the file is damaged: fix it, or delete it and give its options (gates, --baseline, --format) again`);
+  const damaged = (why: string, options?: ErrorOptions): ConfigError =>
+    new ConfigError(`${file}: ${why}; the file is damaged: fix it, or delete it and give its options (gates, --baseline, --format) again`, options);
   let value: unknown;
   try {
     const info = statSync(file);
@@ -87,9 +87,9 @@ function readKept(dir: string): Args | undefined {
     value = parseJsonText(readFileSync(file, 'utf8'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    if (error instanceof JsonTextError) throw damaged(`not JSON (${error.message})`);
+    if (error instanceof JsonTextError) throw damaged(`not JSON (${error.message})`, { cause: error });
     if (error instanceof ConfigError) throw error;
-    throw damaged(`cannot be read: ${reasonOf(error)}`);
+    throw damaged(`cannot be read: ${reasonOf(error)}`, { cause: error });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw damaged('not a JSON object');
   const kept: Args = {};

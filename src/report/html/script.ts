@@ -13,7 +13,7 @@ const loaded = new Map<string, string>();
 export class PageScriptMissingError extends AnswerEvalError {
   override name = 'PageScriptMissingError';
   constructor(path: string, cause: Error) {
-    super(`the page script ${path} is missing (${cause.message.split('\n')[0]}): build the package with \`npm run build\`, which bundles the pages' scripts`, 'PAGE_SCRIPT_MISSING', 3);
+    super(`the page script ${path} is missing (${cause.message.split('\n')[0]}): build the package with \`npm run build\`, which bundles the pages' scripts`, 'PAGE_SCRIPT_MISSING', 3, { cause });
   }
 }
 

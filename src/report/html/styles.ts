@@ -6,8 +6,13 @@ import { VERDICT_CSS } from '../verdict.js';
  * The colours of every page (report.html, compare.html, trend.html), light and dark. Links hold a contrast of
  * at least 4.5 in both (checked in the browser tests of report.html and compare.html).
  */
-export const PALETTE = `:root{--bg:#f6f7f9;--fg:#1d2330;--muted:#5d6679;--card:#fff;--line:#e3e6ec;--ok:#2f9e63;--warn:#d9932b;--bad:#d64545;--good:#1f8a54;--accent:#3a6ff7;--miss:#8e5bd1;--err:#7a1f1f;--gray:#98a2b3;--link:#1f56c9;--link-visited:#6b3fb5;--shade:214,69,69;--hover:rgba(58,111,247,.08);color-scheme:light dark}
+const PALETTE = `:root{--bg:#f6f7f9;--fg:#1d2330;--muted:#5d6679;--card:#fff;--line:#e3e6ec;--ok:#2f9e63;--warn:#d9932b;--bad:#d64545;--good:#1f8a54;--accent:#3a6ff7;--miss:#8e5bd1;--err:#7a1f1f;--gray:#98a2b3;--link:#1f56c9;--link-visited:#6b3fb5;--shade:214,69,69;--hover:rgba(58,111,247,.08);color-scheme:light dark}
 @media (prefers-color-scheme:dark){:root{--bg:#14171d;--fg:#e6e8ee;--muted:#a3acbd;--card:#1d2129;--line:#2f3642;--bad:#f07070;--good:#5fd097;--accent:#6f95ff;--link:#8fb3ff;--link-visited:#c6a6ff;--shade:240,96,96;--hover:rgba(111,149,255,.12)}}`;
+
+/** What the CSS of report.html and compare.html (trend.html: report.html's) begins with: the colours, and two resets. */
+export const BASE_STYLES = `${PALETTE}
+*{box-sizing:border-box}
+[hidden]{display:none!important}`;
 
 /**
  * The page's CSS: system fonts only (no web font requests), light and dark. Also read by trend.html, so the shared
@@ -15,9 +20,7 @@ export const PALETTE = `:root{--bg:#f6f7f9;--fg:#1d2330;--muted:#5d6679;--card:#
  * wider than a 390 px phone; wide tables scroll inside their own box (`.table-wrap`, `.qt-wrap`), never the page.
  */
 export const STYLES = `
-${PALETTE}
-*{box-sizing:border-box}
-[hidden]{display:none!important}
+${BASE_STYLES}
 html{scroll-padding-top:52px}
 body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg);overflow-wrap:break-word}
 a{color:var(--link)}a:visited{color:var(--link-visited)}

@@ -1,4 +1,4 @@
-import type { AskResult } from '../../client/ask.js';
+import type { AskResult } from '../../model/ask-result.js';
 import type { Aliases } from '../../model/expectations.js';
 import type { Conversation, Question } from '../../model/question.js';
 import type { QuestionResult } from '../../model/report.js';

@@ -23,7 +23,8 @@ import { SecretSightings } from '../secret-sightings.js';
 import { settle } from '../settle.js';
 import { datasetStop, endOnError, type OpenedDatasets } from '../stop-reasons.js';
 import { checkBaseUrl } from '../target.js';
-import { kindOf, type Planning, type Work } from '../work.js';
+import { kindOf } from '../kinds.js';
+import type { Planning, Work } from '../work.js';
 import { Judge } from './judge.js';
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AskResult } from '../../../src/client/ask.js';
-import { QuestionError } from '../../../src/client/errors.js';
+import { QuestionError, type AskResult } from '../../../src/model/ask-result.js';
 import { parseAnswerResponse } from '../../../src/client/response.js';
 import { checkQuestions, readDataset } from '../../../src/dataset/read.js';
 import { openDataset } from '../../../src/dataset/source.js';
@@ -16,7 +15,7 @@ const reply = (...answers: Record<string, string>[]): AskResult => {
   if (!parsed.ok) throw new Error(parsed.message);
   return { ok: true, response: parsed.response, attempts: 1, latencyMs: 5 };
 };
-const failed: AskResult = { ok: false, error: new QuestionError('http', 'HTTP 500 from the service', 500), attempts: 3, latencyMs: 2 };
+const failed: AskResult = { ok: false, error: new QuestionError('http', 'HTTP 500 from the service', { status: 500 }), attempts: 3, latencyMs: 2 };
 
 const questions = async (): Promise<Question[]> => {
   const path = writeTemp(dir, 'qs.csv', 'id,question,expected_sequence,language\na,pay?,1,\nb,pay now?,1,it\nc,refund?,2,\n');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AskResult } from '../../../src/client/ask.js';
+import type { AskResult } from '../../../src/model/ask-result.js';
 import { parseAnswerResponse } from '../../../src/client/response.js';
 import { ConfigError } from '../../../src/errors.js';
 import type { Question } from '../../../src/model/question.js';

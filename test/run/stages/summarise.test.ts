@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AskResult } from '../../../src/client/ask.js';
+import type { AskResult } from '../../../src/model/ask-result.js';
 import { parseAnswerResponse } from '../../../src/client/response.js';
 import type { RunOptions } from '../../../src/run/options.js';
 import { QuestionWork } from '../../../src/run/question.js';

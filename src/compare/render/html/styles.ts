@@ -1,13 +1,11 @@
 import { OUTCOME_CLASSES, OUTCOMES } from '../../../model/outcome.js';
 import { VERDICT_BADGE_CSS } from '../../../report/conversations.js';
-import { PALETTE } from '../../../report/html/styles.js';
+import { BASE_STYLES } from '../../../report/html/styles.js';
 import { VERDICT_CSS } from '../../../report/verdict.js';
 
 /** compare.html's CSS: report.html's colours, system fonts only, light and dark, one column below 700 px (the tables become cards). */
 export const STYLES = `
-${PALETTE}
-*{box-sizing:border-box}
-[hidden]{display:none!important}
+${BASE_STYLES}
 body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
 a{color:var(--link)}
 header{padding:18px 28px 6px}
