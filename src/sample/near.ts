@@ -1,4 +1,4 @@
-import { overlap, TOKEN_BITS, trigrams } from './trigrams.js';
+import { overlap, trigrams } from './trigrams.js';
 
 /**
  * The default similarity at which two questions are near-repeats: the Jaccard similarity of their character
@@ -9,16 +9,25 @@ import { overlap, TOKEN_BITS, trigrams } from './trigrams.js';
 export const NEAR_REPEAT_SIMILARITY = 0.8;
 
 /**
- * The most index entries looked at, and candidates compared, for one question: past them (thousands of texts
- * sharing their rarest 3-grams, which no real log has), the search for that question stops and is counted.
+ * MinHash with locality-sensitive hashing: BANDS bands of ROWS min-hashes each. Two texts of 3-gram similarity s
+ * meet in some band with probability 1 - (1 - s^ROWS)^BANDS: 99.96% at 0.8, 99.999% at 0.85, while texts that share
+ * a word or two (s about 0.1) meet one time in 10^5 or less, so candidates are few.
  */
-export const MAX_LOOKED_AT = 20_000;
-export const MAX_COMPARED = 500;
+const BANDS = 20;
+const ROWS = 5;
+
+/**
+ * The most candidates compared for one question, and the most earlier (more asked) members of one bucket it is
+ * compared with: past them (hundreds of texts alike in a band), its search stops there, and it is counted when it
+ * found nothing to join.
+ */
+export const MAX_COMPARED = 1000;
+const MAX_PER_BUCKET = 400;
 
 export interface NearFolding {
   /** The group each group is folded into (itself for the most asked of its near-repeats). */
   leaderOf: Int32Array;
-  /** Groups whose search stopped at MAX_LOOKED_AT or MAX_COMPARED. */
+  /** Groups kept apart whose search stopped at MAX_COMPARED or MAX_PER_BUCKET (a near-repeat of theirs may have been past it). */
   cut: number;
 }
 
@@ -30,33 +39,59 @@ export interface NearInput {
   order: Int32Array;
 }
 
-// ranks are kept in 25 bits beside a token of 28 in one double (exact up to 2^53)
+// a bucket (28 bits) and a rank (25 bits) in one double, exact up to 2^53
 const RANK_SPAN = 2 ** 25;
-const FREQUENCY_BUCKETS = 1 << 20;
+const BUCKET_SPAN = 2 ** 28;
 const EPSILON = 1e-9;
 
 /** The numbers a text holds, as a hash (0: none): two questions whose numbers differ are never folded (version 10 / 11). */
 function numbersOf(text: string): number {
   let h = 0;
+  let inNumber = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     const digit = c >= 0x30 && c <= 0x39;
-    if (digit || (h !== 0 && text.charCodeAt(i - 1) >= 0x30 && text.charCodeAt(i - 1) <= 0x39)) h = Math.imul(h ^ (digit ? c : 0x20), 0x01000193) | 1;
+    if (digit && !inNumber && h !== 0) h = Math.imul(h ^ 0x20, 0x01000193) | 1; // between two numbers
+    if (digit) h = Math.imul(h ^ c, 0x01000193) | 1;
+    inNumber = digit;
   }
   return h;
 }
 
+/** The seeds of the BANDS × ROWS hash functions (murmur3's finalizer of a 3-gram's hash and the seed): fixed, so the folding is the same on every run. */
+const K = BANDS * ROWS;
+const SEEDS = Int32Array.from({ length: K }, (_, k) => Math.imul(k + 1, 0x9e3779b9) ^ 0x5bd1e995);
+const minima = new Int32Array(K);
+
+/** A text's bucket in each band: the hash of its ROWS min-hashes there. */
+function bandsOf(tokens: Int32Array, out: Int32Array, at: number): void {
+  minima.fill(0x7fffffff);
+  for (let i = 0; i < tokens.length; i++) {
+    const x = tokens[i]!;
+    for (let k = 0; k < K; k++) {
+      let v = Math.imul(x ^ SEEDS[k]!, 0x85ebca6b);
+      v ^= v >>> 13;
+      v = Math.imul(v, 0xc2b2ae35);
+      v ^= v >>> 16; // signed: a minimum is as good in either order
+      if (v < minima[k]!) minima[k] = v;
+    }
+  }
+  for (let b = 0; b < BANDS; b++) {
+    let bucket = 0x811c9dc5 ^ b;
+    for (let r = 0; r < ROWS; r++) bucket = Math.imul(bucket ^ minima[b * ROWS + r]!, 0x01000193);
+    out[at + b] = (bucket ^ (bucket >>> 15)) & (BUCKET_SPAN - 1);
+  }
+}
+
 /**
- * Folds near-repeats into the most asked of them: each group, most asked first, joins the most similar group
- * already kept (the most asked among equals) of the same language, with the same numbers and a 3-gram Jaccard
- * similarity of `similarity` or more; else it is kept, for the following ones to join. Every member of a folded
- * group is thus near its representative (no chain of small steps drifts away from it).
+ * Folds near-repeats into the most asked of them: each group, most asked first, joins the most similar group already
+ * kept (the most asked among equals) of the same language, with the same numbers and a 3-gram Jaccard similarity of
+ * `similarity` or more; else it is kept, for the following ones to join. Every member of a folded group is thus near
+ * its representative (no chain of small steps drifts away from it).
  *
- * Candidates come from an index of each text's rarest 3-grams, a prefix filter as in set-similarity joins (Bayardo
- * et al., "Scaling up all pairs similarity search", 2007): two sets with a Jaccard similarity of t or more share
- * one of their first |x| - ⌈t·|x|⌉ + 1 tokens in any one global order; the rarest first keeps the lists short. So
- * every pair at or above the threshold is found (up to the limits above), and each candidate is checked by its
- * exact similarity. Memory: a double per indexed token (about a quarter of a text's 3-grams at 0.8), ints per group.
+ * Candidates are the texts that fall in the same bucket of some band (MinHash LSH, BANDS and ROWS above), each
+ * checked by its exact similarity. Memory: BANDS ints per group, a double per group while a band is sorted, and the
+ * pairs found similar. Time: linear in the 3-grams, plus the candidates.
  */
 export function foldNearRepeats(input: NearInput, similarity = NEAR_REPEAT_SIMILARITY): NearFolding {
   const { texts, language, order } = input;
@@ -67,88 +102,131 @@ export function foldNearRepeats(input: NearInput, similarity = NEAR_REPEAT_SIMIL
   if (n >= RANK_SPAN) throw new RangeError(`at most ${RANK_SPAN - 1} groups`);
   const t = similarity;
 
-  // how many texts hold each 3-gram (in buckets: the order need only be the same for every text)
-  const frequency = new Uint32Array(FREQUENCY_BUCKETS);
+  // by rank (most asked first): each text's size, numbers and buckets
   const size = new Int32Array(n);
   const numbers = new Int32Array(n);
-  let indexed = 0;
+  const buckets = new Int32Array(n * BANDS);
   for (let r = 0; r < n; r++) {
-    const tokens = trigrams(texts[order[r]!]!);
+    const text = texts[order[r]!]!;
+    const tokens = trigrams(text);
     size[r] = tokens.length;
-    numbers[r] = numbersOf(texts[order[r]!]!);
-    indexed += prefixLength(tokens.length, t);
-    for (const token of tokens) frequency[token & (FREQUENCY_BUCKETS - 1)]!++;
+    numbers[r] = numbersOf(text);
+    bandsOf(tokens, buckets, r * BANDS);
   }
-  const rarestFirst = (tokens: Int32Array): Float64Array => {
-    const keys = new Float64Array(tokens.length);
-    for (let i = 0; i < tokens.length; i++) keys[i] = frequency[tokens[i]! & (FREQUENCY_BUCKETS - 1)]! * 2 ** TOKEN_BITS + tokens[i]!;
-    return keys.sort();
-  };
-  const tokenOf = (key: number): number => key % 2 ** TOKEN_BITS;
 
-  // the index: (token, rank) pairs of every text's prefix, sorted, so a token's texts are together, most asked first
-  const index = new Float64Array(indexed);
-  let at = 0;
-  for (let r = 0; r < n; r++) {
-    const keys = rarestFirst(trigrams(texts[order[r]!]!));
-    for (let i = 0; i < prefixLength(keys.length, t); i++) index[at++] = tokenOf(keys[i]!) * RANK_SPAN + r;
+  const pairs = new Pairs();
+  const cache = new TrigramCache((r) => trigrams(texts[order[r]!]!));
+  const compared = new Uint16Array(n);
+  const stopped = new Uint8Array(n);
+  const keys = new Float64Array(n);
+  for (let b = 0; b < BANDS; b++) {
+    for (let r = 0; r < n; r++) keys[r] = buckets[r * BANDS + b]! * RANK_SPAN + r;
+    keys.sort(); // each bucket's texts together, most asked first
+    for (let start = 0; start < n; ) {
+      const bucket = Math.floor(keys[start]! / RANK_SPAN);
+      let end = start + 1;
+      while (end < n && Math.floor(keys[end]! / RANK_SPAN) === bucket) end++;
+      for (let p = start + 1; p < end; p++) {
+        const x = keys[p]! % RANK_SPAN;
+        if (p - start > MAX_PER_BUCKET) stopped[x] = 1;
+        let tokens: Int32Array | undefined;
+        for (let q = start; q < Math.min(p, start + MAX_PER_BUCKET); q++) {
+          const y = keys[q]! % RANK_SPAN;
+          if (metBefore(buckets, x, y, b) || numbers[x] !== numbers[y] || language[order[x]!] !== language[order[y]!]) continue;
+          if (size[y]! < t * size[x]! - EPSILON || size[x]! < t * size[y]! - EPSILON) continue;
+          if (compared[x]! >= MAX_COMPARED) {
+            stopped[x] = 1;
+            break;
+          }
+          compared[x]!++;
+          tokens ??= trigrams(texts[order[x]!]!);
+          const other = cache.get(y);
+          const shared = overlap(tokens, other);
+          const all = tokens.length + other.length - shared;
+          if (shared >= t * all - EPSILON) pairs.add(x, y, shared / all);
+        }
+      }
+      start = end;
+    }
   }
-  index.sort();
 
+  // most asked first: join the most similar kept one, else be kept
   const kept = new Uint8Array(n);
-  const seen = new Int32Array(n).fill(-1);
-  let cut = 0;
-  for (let r = 0; r < n; r++) {
-    const x = order[r]!;
-    const tokens = trigrams(texts[x]!);
-    const keys = rarestFirst(tokens);
-    const [low, high] = [Math.ceil(t * tokens.length - EPSILON), Math.floor(tokens.length / t + EPSILON)];
+  const byX = pairs.byFirst(n);
+  for (let x = 0; x < n; x++) {
     let best = -1;
     let bestSimilarity = 0;
-    let lookedAt = 0;
-    let compared = 0;
-    let stopped = false;
-    search: for (let i = 0; i < prefixLength(keys.length, t); i++) {
-      const base = tokenOf(keys[i]!) * RANK_SPAN;
-      for (let k = firstAtLeast(index, base); k < index.length && index[k]! < base + r; k++) {
-        if (++lookedAt > MAX_LOOKED_AT) {
-          stopped = true;
-          break search;
-        }
-        const y = (index[k]! - base) | 0; // a rank before r: more asked
-        if (kept[y] === 0 || seen[y] === r || size[y]! < low || size[y]! > high || numbers[y] !== numbers[r]) continue;
-        seen[y] = r;
-        const other = order[y]!;
-        if (language[other] !== language[x]) continue;
-        if (++compared > MAX_COMPARED) {
-          stopped = true;
-          break search;
-        }
-        const candidate = trigrams(texts[other]!);
-        const shared = overlap(tokens, candidate);
-        const all = tokens.length + candidate.length - shared;
-        if (shared < t * all - EPSILON) continue;
-        const s = shared / all;
-        if (s > bestSimilarity || (s === bestSimilarity && y < best)) [best, bestSimilarity] = [y, s];
-      }
+    for (let k = byX.start[x]!; k < byX.start[x + 1]!; k++) {
+      const y = byX.second[k]!;
+      const s = byX.similarity[k]!;
+      if (kept[y] === 1 && (s > bestSimilarity || (s === bestSimilarity && y < best))) [best, bestSimilarity] = [y, s];
     }
-    if (stopped) cut++;
-    if (best >= 0) leaderOf[x] = order[best]!;
-    else kept[r] = 1;
+    if (best >= 0) leaderOf[order[x]!] = order[best]!;
+    else kept[x] = 1;
   }
+  // a search stopped early matters where it found nothing: a near-repeat may have been past the stop
+  let cut = 0;
+  for (let x = 0; x < n; x++) cut += stopped[x]! & kept[x]!;
   return { leaderOf, cut };
 }
 
-/** How many of a set's rarest tokens are indexed: |x| - ⌈t·|x|⌉ + 1 (at least one). */
-const prefixLength = (size: number, t: number): number => (size === 0 ? 0 : Math.max(1, size - Math.ceil(t * size - EPSILON) + 1));
+/** Whether texts x and y shared a bucket in a band before `band`: their pair was looked at there. */
+function metBefore(buckets: Int32Array, x: number, y: number, band: number): boolean {
+  for (let b = 0; b < band; b++) if (buckets[x * BANDS + b] === buckets[y * BANDS + b]) return true;
+  return false;
+}
 
-/** The first position of `sorted` holding `value` or more. */
-function firstAtLeast(sorted: Float64Array, value: number): number {
-  let [lo, hi] = [0, sorted.length];
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
+/**
+ * The 3-grams of the texts compared most, by rank: a direct-mapped cache, as the first members of a large bucket are
+ * compared with each of the others.
+ */
+class TrigramCache {
+  readonly #ranks = new Int32Array(4096).fill(-1);
+  readonly #sets: Int32Array[] = [];
+  constructor(readonly of: (rank: number) => Int32Array) {}
+
+  get(rank: number): Int32Array {
+    const slot = rank & 4095;
+    if (this.#ranks[slot] !== rank) {
+      this.#ranks[slot] = rank;
+      this.#sets[slot] = this.of(rank);
+    }
+    return this.#sets[slot]!;
   }
-  return lo;
+}
+
+/** Pairs (x, y, similarity) of ranks, y before x, in typed arrays that grow. */
+class Pairs {
+  #first = new Int32Array(1024);
+  #second = new Int32Array(1024);
+  #similarity = new Float64Array(1024);
+  #size = 0;
+
+  add(x: number, y: number, similarity: number): void {
+    if (this.#size === this.#first.length) {
+      const grow = <T extends Int32Array | Float64Array>(a: T, b: T): T => (b.set(a), b);
+      this.#first = grow(this.#first, new Int32Array(this.#size * 2));
+      this.#second = grow(this.#second, new Int32Array(this.#size * 2));
+      this.#similarity = grow(this.#similarity, new Float64Array(this.#size * 2));
+    }
+    this.#first[this.#size] = x;
+    this.#second[this.#size] = y;
+    this.#similarity[this.#size++] = similarity;
+  }
+
+  /** The pairs grouped by x (a counting sort): x's are at start[x]..start[x + 1]. */
+  byFirst(n: number): { start: Int32Array; second: Int32Array; similarity: Float64Array } {
+    const start = new Int32Array(n + 1);
+    for (let k = 0; k < this.#size; k++) start[this.#first[k]! + 1]!++;
+    for (let x = 0; x < n; x++) start[x + 1]! += start[x]!;
+    const at = start.slice(0, n);
+    const second = new Int32Array(this.#size);
+    const similarity = new Float64Array(this.#size);
+    for (let k = 0; k < this.#size; k++) {
+      const i = at[this.#first[k]!]!++;
+      second[i] = this.#second[k]!;
+      similarity[i] = this.#similarity[k]!;
+    }
+    return { start, second, similarity };
+  }
 }
