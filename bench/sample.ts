@@ -54,7 +54,7 @@ interface Planted {
 /**
  * A log of `lines` questions asked (timestamp, user, language, question), seeded: half the lines are a few thousand
  * everyday questions asked with a Zipf-like skew and written in several ways (case, `?`, spaces), 40% are asked
- * once (random words: the long tail), 8% are 20 planted questions with 10 planted near-repeats each (typos), 1%
+ * once (random words, everyday ones and of a larger vocabulary: the long tail), 8% are 20 planted questions with 10 planted near-repeats each (typos), 1%
  * hold an e-mail address and 1% a phone number (international and national forms).
  */
 export async function writeLog(dir: string, lines: number, seed: number): Promise<Planted> {
@@ -87,6 +87,21 @@ export async function writeLog(dir: string, lines: number, seed: number): Promis
     const cased = r < 0.3 ? text[0]!.toUpperCase() + text.slice(1) : r < 0.35 ? text.toUpperCase() : text;
     return `${cased}${['', '?', '??', ' ?', '.'][Math.floor(random() * 5)]}`;
   };
+  // the long tail's words: half everyday ones, half from a vocabulary of 8,000 (names, products, places), skewed as words are
+  const vocabulary = Array.from({ length: 8000 }, () => invented(random).slice(0, 4 + Math.floor(random() * 4)));
+  const skew = Array.from({ length: vocabulary.length }, (_, r) => 1 / (r + 1));
+  skew.reduce((sum, w, r) => (skew[r] = sum + w), 0);
+  const tailWord = (): string => {
+    if (random() < 0.5) return WORDS[Math.floor(random() * WORDS.length)]!;
+    const x = random() * skew.at(-1)!;
+    let [lo, hi] = [0, skew.length - 1];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (skew[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return vocabulary[lo]!;
+  };
   let emails = 0;
   let phones = 0;
   await write('timestamp,user,language,question\n');
@@ -107,7 +122,7 @@ export async function writeLog(dir: string, lines: number, seed: number): Promis
       const forms = [`+44 20 ${d(4)} ${d(4)}`, `020 ${d(4)} ${d(4)}`, `(555) ${d(3)}-${d(4)}`, `+33 6 ${d(2)} ${d(2)} ${d(2)} ${d(2)}`];
       question = `please call me back at ${forms[Math.floor(random() * forms.length)]} about my bill`;
     } else if (r < 0.5) {
-      question = Array.from({ length: 5 + Math.floor(random() * 5) }, () => WORDS[Math.floor(random() * WORDS.length)]!).join(' ');
+      question = Array.from({ length: 5 + Math.floor(random() * 5) }, tailWord).join(' ');
     } else question = surface(pick());
     const time = new Date(start + i * 2600).toISOString();
     await write(`${time},u${Math.floor(random() * 200_000)},en,${question}\n`);

@@ -36,5 +36,6 @@ export function foldText(text: string, language: string | undefined): string {
   let t = normalizeText(text.replace(INVISIBLE, '').replace(CONTROL, ' '));
   if (language !== undefined && ACCENT_FOLDING_LANGUAGES.has(language)) t = t.normalize('NFD').replace(ACCENTS, '$1').normalize('NFC');
   t = t.replace(PUNCTUATION, (_, placeholder?: string, inWord?: string) => (placeholder !== undefined ? ` ${placeholder} ` : inWord !== undefined ? '' : ' '));
-  return t.replace(/\s+/g, ' ').trim();
+  // trimmed by a replacement, not trim(): trim's result can be a slice that keeps the whole string it was cut from alive
+  return t.replace(/\s+/g, ' ').replace(/^ | $/g, '');
 }

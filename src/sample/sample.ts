@@ -9,7 +9,7 @@ import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { COLUMN_KINDS, type LogColumns, type NamedColumns } from './columns.js';
 import { DEFAULT_SEED, drawSample } from './draw.js';
 import { foldGroups, type Folded } from './fold.js';
-import { Groups, MAX_DISTINCT, SOURCE_LINES } from './groups.js';
+import { Groups, MAX_DISTINCT } from './groups.js';
 import { NEAR_REPEAT_SIMILARITY } from './near.js';
 import { foldText } from './normalise.js';
 import { askedOf, Languages } from './question.js';
@@ -43,6 +43,9 @@ export interface SampleOptions {
 }
 
 export const DEFAULT_SIZE = 200;
+
+/** How many lines of a question drawn are written, to say where it came from (`log.csv:12,40,51`). */
+const SOURCE_LINES = 3;
 
 /** How many of the first skipped rows are named (file:line and why); the others are counted. */
 const SKIPS_NAMED = 5;
@@ -80,24 +83,26 @@ export async function sampleLog(o: SampleOptions): Promise<SampleSummary> {
     if (groups.size === 0) throw nothingToSample(source.name, first.rows, skipped);
     const unreadLanguages = { count: languages.unread, ...(languages.firstUnread ? { first: languages.firstUnread } : {}) };
 
+    groups.counted();
     const folded = foldGroups(groups, similarity);
     const byLanguage = columns.stratify !== undefined && columns.stratify === columns.language;
     const strata = byLanguage ? languages.codes : first.strata;
     const draw = drawSample({ asked: folded.asked, ...(columns.stratify !== undefined ? { stratum: strataOf(folded, groups, byLanguage), strata } : {}) }, size, seed);
 
-    const details = await readDrawn(source, columns, first.fingerprint, groups, folded, draw.chosen, languages, keepPii);
+    const wanted = textsDrawn(groups, folded, draw.chosen);
+    groups.forgetTexts(); // what the second reading looks for is in `wanted`
+    const details = await readDrawn(source, columns, first.fingerprint, wanted, draw.chosen.length, languages, keepPii);
     const questions = draw.chosen.map((f, i): SampledQuestion => {
       const g = folded.leader[f]!;
       const language = languages.codes[groups.language[g]!] || undefined;
       const question = details.variants[i]!;
-      const lines = [...folded.lines.subarray(f * SOURCE_LINES, (f + 1) * SOURCE_LINES)].filter((l) => l !== 0);
       return {
         id: idOf(question, language),
         question,
         ...(language !== undefined ? { language } : {}),
         count: folded.asked[f]!,
         ...(columns.user !== undefined ? { users: details.users[i]! } : {}),
-        source: `${source.name}:${lines.join(',')}`,
+        source: `${source.name}:${details.lines[i]!.join(',')}`,
       };
     });
     uniqueIds(questions);
@@ -170,7 +175,7 @@ async function countQuestions(source: LogSource, named: NamedColumns, languages:
     skipped[s.kind]++;
     if (skipped.first.length < SKIPS_NAMED) skipped.first.push(s);
   };
-  const groups = new Groups();
+  const groups = new Groups(named.stratify !== undefined);
   const pii = noPii();
   const strata = new Map<string, number>();
   const times = new Times();
@@ -213,31 +218,41 @@ function strataOf(folded: Folded, groups: Groups, byLanguage: boolean): Int32Arr
   return folded.leader.map((g) => (byLanguage ? groups.language[g]! : Math.max(0, groups.stratum[g]!)));
 }
 
+/** The texts folded into each question drawn (its number in `chosen`), by language. */
+function textsDrawn(groups: Groups, folded: Folded, chosen: readonly number[]): Map<string, number>[] {
+  const slot = new Int32Array(folded.asked.length).fill(-1);
+  chosen.forEach((f, i) => (slot[f] = i));
+  const wanted: Map<string, number>[] = [];
+  for (let g = 0; g < groups.size; g++) {
+    const i = slot[folded.of[g]!]!;
+    if (i >= 0) (wanted[groups.language[g]!] ??= new Map()).set(groups.textOf(g), i);
+  }
+  return wanted;
+}
+
 /**
  * The second reading: for each question drawn, the variant it is written as most often (ties: the first seen) among
- * every row folded into it, and how many users asked it. The bytes must be those of the first reading.
+ * every row folded into it, its first lines, and how many users asked it. The bytes must be those of the first reading.
  */
 async function readDrawn(
   source: LogSource,
   columns: LogColumns,
   fingerprint: FirstReading['fingerprint'],
-  groups: Groups,
-  folded: Folded,
-  chosen: readonly number[],
+  wanted: readonly (Map<string, number> | undefined)[],
+  drawn: number,
   languages: Languages,
   keepPii: boolean,
-): Promise<{ variants: string[]; users: number[] }> {
-  const slot = new Int32Array(folded.asked.length).fill(-1);
-  chosen.forEach((f, i) => (slot[f] = i));
-  const variants = chosen.map(() => new Map<string, number>());
-  const users = chosen.map(() => new Set<number>());
+): Promise<{ variants: string[]; users: number[]; lines: number[][] }> {
+  const variants = Array.from({ length: drawn }, () => new Map<string, number>());
+  const lines = Array.from({ length: drawn }, (): number[] => []);
+  const users = Array.from({ length: drawn }, () => new Set<number>());
   const named: NamedColumns = Object.fromEntries(COLUMN_KINDS.filter((k) => columns[k] !== undefined).map((k) => [k, columns[k]]));
   if (columns.stratify !== undefined) named.stratify = columns.stratify;
   for await (const row of logRows(source, { bytes: logBytes(source, { checked: fingerprint }), named })) {
     const asked = askedOf(row, languages, keepPii);
-    const g = asked.folded === '' ? -1 : groups.find(asked.folded, asked.language);
-    const i = g < 0 ? -1 : slot[folded.of[g]!]!;
+    const i = wanted[asked.language]?.get(asked.folded) ?? -1;
     if (i < 0) continue;
+    if (lines[i]!.length < SOURCE_LINES) lines[i]!.push(row.line);
     variants[i]!.set(asked.text, (variants[i]!.get(asked.text) ?? 0) + 1);
     if (row.user !== undefined) users[i]!.add(cyrb53(row.user));
   }
@@ -247,7 +262,7 @@ async function readDrawn(
     for (const [text, count] of m) if (count > n) [best, n] = [text, count];
     return best;
   };
-  return { variants: variants.map(mostAsked), users: users.map((u) => u.size) };
+  return { variants: variants.map(mostAsked), users: users.map((u) => u.size), lines };
 }
 
 /** The earliest and latest time of the log's timestamp column: epoch seconds or milliseconds, or a date Date reads. */

@@ -67,7 +67,7 @@ export function renderSummary(s: SampleSummary): string {
   }
   if (s.asked) out.push(`  asked from ${s.asked.from} to ${s.asked.to}${s.asked.unread > 0 ? ` (${n(s.asked.unread)} timestamps not read as times)` : ''}`);
   out.push(`  distinct questions: ${n(s.distinct)}; after folding near-repeats (3-gram similarity >= ${s.similarity}): ${n(s.groups)}`);
-  if (s.nearCut > 0) out.push(`    the near-repeat search stopped early for ${n(s.nearCut)} questions (too many similar candidates): some near-repeats of them may be left apart`);
+  if (s.nearCut > 0) out.push(`    the near-repeat search stopped early for ${plural(s.nearCut, 'question').replace(/^\d+/, n(s.nearCut))} (among hundreds of alike texts): a near-repeat of theirs may be left apart`);
   if (s.pii === 'kept') out.push('  personal data: kept as written (--keep-pii)');
   else {
     const pii = s.pii;

@@ -15,13 +15,14 @@ function hash3(a: number, b: number, c: number): number {
 
 /**
  * The character 3-grams of a folded text, with a space before and after it (so a word's first and last letters
- * count as much as its middle ones): `pay` gives ` pa`, `pay`, `ay `. As sorted distinct 28-bit hashes.
+ * count as much as its middle ones): `pay` gives ` pa`, `pay`, `ay `. As sorted distinct 28-bit hashes, in `into`
+ * when it is long enough (a view of it: valid until it is used again), else in a new array.
  */
-export function trigrams(text: string): Int32Array {
+export function trigrams(text: string, into?: Int32Array): Int32Array {
   const n = text.length + 2;
   if (n < 3) return new Int32Array(0);
   const code = (i: number): number => (i === 0 || i === n - 1 ? 0x20 : text.charCodeAt(i - 1));
-  const out = new Int32Array(n - 2);
+  const out = into !== undefined && into.length >= n - 2 ? into.subarray(0, n - 2) : new Int32Array(n - 2);
   for (let i = 0; i + 2 < n; i++) out[i] = hash3(code(i), code(i + 1), code(i + 2));
   out.sort();
   let k = 0;
