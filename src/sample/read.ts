@@ -4,7 +4,7 @@ import { InputError, type InputProblem } from '../errors.js';
 import { countBreaks, csvProblem, type CsvParseError } from '../dataset/csv-errors.js';
 import { decodeLines, Undecodable } from '../dataset/decode.js';
 import { csvDelimiter } from '../dataset/read.js';
-import { MAX_ROW_BYTES, parseJsonText } from '../util/json-lines.js';
+import { JsonTextError, MAX_ROW_BYTES, parseJsonText } from '../util/json-lines.js';
 import { COLUMN_FLAGS, columnIn, lookedFor, mayBeQuestion, namedIn, type ColumnKind, type LogColumns, type NamedColumns } from './columns.js';
 import type { LogSource } from './source.js';
 
@@ -56,10 +56,13 @@ export async function* logRows(source: LogSource, r: LogReading): AsyncGenerator
   try {
     yield* source.format === 'jsonl' ? jsonlRows(text, source.name, r) : csvRows(text, source.name, r);
   } catch (error) {
-    if (error instanceof Undecodable) throw new InputError(problems);
+    if (error instanceof Undecodable) throw new InputError(problems.map((p) => ({ ...p, message: asLog(p.message) })));
     throw error;
   }
 }
+
+/** The dataset reader's words for a file that is no text, said of a log. */
+const asLog = (message: string): string => message.replace('not a question set', 'not a log of questions').replace('a question set is text', 'a log is text');
 
 /** A row's value as text, trimmed; undefined when blank or not text (a JSON object, list, boolean or null). */
 function textOf(v: unknown): string | undefined {
@@ -104,7 +107,8 @@ function headerColumns(header: readonly string[], named: NamedColumns, file: str
   const stratify = named.stratify === undefined ? undefined : namedIn(header, named.stratify);
   if (named.stratify !== undefined && stratify === undefined) problems.push(`--stratify "${named.stratify}" is no column of the header`);
   if (problems.length > 0) {
-    throw new InputError([{ file, line: 1, message: `${problems.join('; ')} (the header has: ${header.join(', ')}); name the question's column with --question-column` }]);
+    const hint = found.question === undefined && named.question === undefined ? "; name the question's column with --question-column" : '';
+    throw new InputError([{ file, line: 1, message: `${problems.join('; ')} (the header has: ${header.join(', ')})${hint}` }]);
   }
   return { ...(found as { question: string }), ...(stratify !== undefined ? { stratify } : {}) };
 }
@@ -166,13 +170,15 @@ async function* jsonlRows(text: AsyncIterable<string>, file: string, r: LogReadi
     let value: unknown;
     try {
       value = parseJsonText(t);
-    } catch {
-      // JSON.parse's message quotes the line, which may hold personal data: the summary says only where
-      r.onSkip?.({ line, kind: 'invalid', message: 'is not valid JSON (expected one JSON object per line)' });
+    } catch (error) {
+      // JSON.parse's message quotes the line, which may hold personal data: the summary says only where, or how deep
+      const deep = error instanceof JsonTextError && error.deep ? `: it ${error.message}` : '';
+      r.onSkip?.({ line, kind: 'invalid', message: `is not valid JSON${deep} (expected one JSON object per line)` });
       return undefined;
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      r.onSkip?.({ line, kind: 'invalid', message: `is ${Array.isArray(value) ? 'a list' : value === null ? 'null' : typeof value}, not a JSON object (expected one object per line, such as {"question": "..."})` });
+      const what = Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
+      r.onSkip?.({ line, kind: 'invalid', message: `is ${what}, not a JSON object (expected one object per line, such as {"question": "..."})` });
       return undefined;
     }
     const row = value as Record<string, unknown>;

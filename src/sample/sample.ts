@@ -53,8 +53,8 @@ const SKIPS_NAMED = 5;
 /** The most values a --stratify column may have: strata are for a few languages or channels, not for ids. */
 export const MAX_STRATA = 1000;
 
-/** The summary file beside a question set: `set.csv` → `set.sample.json`. */
-export const summaryPath = (out: string): string => `${out.replace(/\.[^./\\]*$/, '')}.sample.json`;
+/** The summary file beside a question set: `set.csv` → `set.csv.sample.json` (a .jsonl beside it has its own). */
+export const summaryPath = (out: string): string => `${out}.sample.json`;
 
 /**
  * A question set drawn from a log of questions asked (`answer-eval sample`): the log read as a stream (twice: to

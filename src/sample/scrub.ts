@@ -227,11 +227,15 @@ function longest(g: readonly Group[], i: number, ok: (j: number) => boolean): nu
   return -1;
 }
 
-/** 2026-11-28, 28.11.2026, 11-28-26: three groups joined by the same `-` or `.`, a year and a month and day that can be. */
+/**
+ * 2026-11-28, 28.11.2026, 11-28-26: three groups joined by the same `-` or `.` (and no more of them: 06.12.34.56.78 is a
+ * phone number), a year and a month and day that can be.
+ */
 function isDate(t: string, g: readonly Group[], i: number): boolean {
   if (i + 2 >= g.length) return false;
   const [a, b, c] = [g[i]!, g[i + 1]!, g[i + 2]!];
   if (b.joint !== c.joint || (b.joint !== '-' && b.joint !== '.')) return false;
+  if (a.joint === b.joint || g[i + 3]?.joint === b.joint) return false;
   const [la, lb, lc] = [lengthOf(a), lengthOf(b), lengthOf(c)];
   if (la > 4 || lb > 2 || lc > 4) return false;
   const n = (x: Group): number => Number(digitsOf(t, [x], 0, 0));

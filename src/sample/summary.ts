@@ -4,7 +4,7 @@ import type { StratumDraw } from './draw.js';
 import type { Skip } from './read.js';
 import { PII_KINDS, type PiiCounts, type PiiKind } from './scrub.js';
 
-/** What `sample` did: printed after the set is written, and kept beside it (`set.sample.json`). */
+/** What `sample` did: printed after the set is written, and kept beside it (`set.csv.sample.json`). */
 export interface SampleSummary {
   log: string;
   /** sha256 of the log's bytes: the same log and seed give the same set. */

@@ -13,7 +13,7 @@ const SIMILARITY = { ...OPEN_SHARE, says: 'a similarity above 0 and at most 1 (1
 const builder = (y: Argv) =>
   y
     .positional('log', { ...pathOption, demandOption: true, describe: 'the log of questions asked: CSV (with a header) or JSONL, e.g. an export of the service\'s log' })
-    .option('out', { alias: 'o', ...pathOption, demandOption: true, describe: 'the question set to write, .csv or .jsonl (its summary goes beside it: NAME.sample.json)' })
+    .option('out', { alias: 'o', ...pathOption, demandOption: true, describe: 'the question set to write, .csv or .jsonl (its summary goes beside it: OUT.sample.json)' })
     .option('size', { alias: 'n', ...numberOption('size', WHOLE_AT_LEAST_1), default: DEFAULT_SIZE, describe: 'how many questions to draw: the most asked half, then the other half uniformly from the rest' })
     .option('seed', { ...numberOption('seed', WHOLE), default: DEFAULT_SEED, describe: 'the seed of the draw: the same log and seed give the same set, byte for byte' })
     .option('stratify', { type: 'string', describe: 'draw from each value of this column (e.g. language) in proportion to how often its questions were asked' })
