@@ -26,6 +26,7 @@ const ALLOWED: Record<string, string[]> = {
   config: ['util'],
   'local-server': ['util'],
   view: ['model', 'util', 'report', 'local-server'],
+  sample: ['model', 'util', 'dataset'],
   label: ['model', 'util', 'dataset', 'engine', 'score', 'report', 'run', 'rescore', 'local-server', 'pages'],
   job: ['model', 'util', 'dataset', 'client', 'engine', 'score', 'run', 'report', 'compare', 'gate', 'merge', 'export', 'trend', 'rescore', 'view', 'config', 'label', 'local-server'],
   cli: ['job', 'config', 'util', 'model'],
