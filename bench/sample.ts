@@ -149,7 +149,7 @@ export async function benchSample(tmp: string, lines = 1_000_000): Promise<Sampl
   if (second.code !== 0) throw new Error(`the second sample failed (${second.code}): ${second.stderr.slice(0, 500)}`);
 
   const set = readFileSync(outs[0]!, 'utf8');
-  const summary = JSON.parse(readFileSync(outs[0]!.replace(/\.csv$/, '.sample.json'), 'utf8')) as Summary;
+  const summary = JSON.parse(readFileSync(`${outs[0]!}.sample.json`, 'utf8')) as Summary;
   // every planted question is among the most asked: written once, asked as often as it and its typos were
   const rows = set.split('\n').slice(1).filter((l) => l !== '');
   // id,question,language,expected_sequence,expected_label,expect,count,users,source: no question written here has a comma
@@ -158,7 +158,7 @@ export async function benchSample(tmp: string, lines = 1_000_000): Promise<Sampl
   const scrubbed = summary.pii.email === log.emails && summary.pii.phone === log.phones && !set.includes('@') && !/\d{3}[ -]\d{4}/.test(set);
   const same = readFileSync(outs[0]!).equals(readFileSync(outs[1]!));
   const logMb = statSync(log.path).size / 1e6;
-  for (const f of outs) rmSync(f);
+  for (const f of outs) for (const file of [f, `${f}.sample.json`]) rmSync(file);
   rmSync(log.path);
   return {
     lines,
