@@ -3,19 +3,21 @@ import { DEFAULT_SEED } from '../../sample/draw.js';
 import { NEAR_REPEAT_SIMILARITY } from '../../sample/near.js';
 import { DEFAULT_SIZE, sampleLog } from '../../sample/sample.js';
 import { renderSummary } from '../../sample/summary.js';
-import { numberOption, OPEN_SHARE, WHOLE, WHOLE_AT_LEAST_1 } from '../../util/numbers.js';
+import { numberOption, WHOLE_AT_LEAST_1, type NumberRule } from '../../util/numbers.js';
 import { pathOption } from '../../util/path-option.js';
 import { defineCommand } from '../command.js';
 import { print } from '../output.js';
 
-const SIMILARITY = { ...OPEN_SHARE, says: 'a similarity above 0 and at most 1 (1: exact repeats only)', accepts: (x: number) => x > 0 && x <= 1, bounds: { exclusiveMinimum: 0, maximum: 1 } };
+const SIMILARITY: NumberRule = { says: 'a similarity above 0 and at most 1 (1: exact repeats only)', accepts: (x) => x > 0 && x <= 1, bounds: { exclusiveMinimum: 0, maximum: 1 } };
+/** The seed is taken as 32 bits (mulberry32): a larger one would draw as another does. */
+const SEED: NumberRule = { says: 'a whole number from 0 to 4294967295', accepts: (x) => Number.isInteger(x) && x >= 0 && x <= 0xffffffff, bounds: { integer: true, minimum: 0, maximum: 0xffffffff } };
 
 const builder = (y: Argv) =>
   y
     .positional('log', { ...pathOption, demandOption: true, describe: 'the log of questions asked: CSV (with a header) or JSONL, e.g. an export of the service\'s log' })
     .option('out', { alias: 'o', ...pathOption, demandOption: true, describe: 'the question set to write, .csv or .jsonl (its summary goes beside it: OUT.sample.json)' })
     .option('size', { alias: 'n', ...numberOption('size', WHOLE_AT_LEAST_1), default: DEFAULT_SIZE, describe: 'how many questions to draw: the most asked half, then the other half uniformly from the rest' })
-    .option('seed', { ...numberOption('seed', WHOLE), default: DEFAULT_SEED, describe: 'the seed of the draw: the same log and seed give the same set, byte for byte' })
+    .option('seed', { ...numberOption('seed', SEED), default: DEFAULT_SEED, describe: 'the seed of the draw: the same log and seed give the same set, byte for byte' })
     .option('stratify', { type: 'string', describe: 'draw from each value of this column (e.g. language) in proportion to how often its questions were asked' })
     .option('question-column', { type: 'string', describe: 'the column (JSONL key) of the question, when it is none of question, text, query, utterance, message, q, ...' })
     .option('language-column', { type: 'string', describe: 'the column of the language (default: language, lang, locale, ... when there is one)' })
