@@ -61,6 +61,9 @@ export async function sampleLog(o: SampleOptions): Promise<SampleSummary> {
   const size = o.size ?? DEFAULT_SIZE;
   const seed = o.seed ?? DEFAULT_SEED;
   const similarity = o.similarity ?? NEAR_REPEAT_SIMILARITY;
+  if (!Number.isInteger(size) || size < 1) throw new ConfigError(`--size must be a whole number >= 1, got ${size}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new ConfigError(`--seed must be a whole number from 0 to 4294967295, got ${seed}`);
+  if (!(similarity > 0 && similarity <= 1)) throw new ConfigError(`--similarity must be above 0 and at most 1, got ${similarity}`);
   const keepPii = o.keepPii ?? false;
 
   const source = await openLog(o.log, encoding);
