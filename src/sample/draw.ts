@@ -1,8 +1,5 @@
 import { mulberry32 } from '../util/random.js';
 
-/** The seed of a draw when none is given: printed with the summary, so the draw can be made again. */
-export const DEFAULT_SEED = 1;
-
 /** The questions to draw from, most asked first (ties: the first asked first): what each was asked and its stratum. */
 export interface DrawInput {
   /** How many times each was asked, in that order. */

@@ -1,13 +1,6 @@
 import { mulberry32 } from '../util/random.js';
+import { NEAR_REPEAT_SIMILARITY } from './options.js';
 import { overlap, trigrams } from './trigrams.js';
-
-/**
- * The default similarity at which two questions are near-repeats: the Jaccard similarity of their character
- * 3-grams (trigrams.ts) of 0.8 or more. Measured on pairs (docs/datasets.md, "From a log to a question set"): a typo
- * or a plural (`pay my bill` / `pay my bil`, `my bills`: 0.86) folds; another word (`how do i` / `how can i`: 0.64),
- * another day (`sunday` / `monday`: 0.74) or another object (`cancel my order` / `my account`: 0.39) does not.
- */
-export const NEAR_REPEAT_SIMILARITY = 0.8;
 
 /**
  * MinHash with locality-sensitive hashing: BANDS bands of ROWS min-hashes each. Two texts of 3-gram similarity s

@@ -4,11 +4,10 @@ import { ConfigError, InputError } from '../errors.js';
 import { checkEncoding } from '../dataset/decode.js';
 import { readLanguage } from '../model/language.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import type { NamedColumns } from './columns.js';
-import { DEFAULT_SEED, drawSample } from './draw.js';
+import { drawSample } from './draw.js';
 import { foldGroups, type Folded } from './fold.js';
 import type { Groups } from './groups.js';
-import { NEAR_REPEAT_SIMILARITY } from './near.js';
+import { DEFAULT_SEED, DEFAULT_SIZE, NEAR_REPEAT_SIMILARITY, type SampleOptions } from './options.js';
 import { foldText } from './normalise.js';
 import { Languages } from './question.js';
 import { countQuestions, readDrawn, textsDrawn } from './readings.js';
@@ -16,30 +15,7 @@ import { openLog } from './source.js';
 import type { SampleSummary } from './summary.js';
 import { checkNotThere, renderSet, setFormat, writeAtomically, type SampledQuestion } from './write.js';
 
-export interface SampleOptions {
-  /** The log of questions asked: CSV (with a header) or JSONL. */
-  log: string;
-  /** The question set to write: `.csv` or `.jsonl`. */
-  out: string;
-  /** How many questions to draw. @default 200 */
-  size?: number;
-  /** The seed of the draw: the same log and seed give the same set, byte for byte. @default DEFAULT_SEED (1) */
-  seed?: number;
-  /** The log's encoding when it is not UTF-8 (any label TextDecoder knows). */
-  encoding?: string;
-  /** Columns named rather than found (question, language, timestamp, user), and the column to stratify by. */
-  columns?: NamedColumns;
-  /** The language (ISO 639-1) of rows that do not say theirs. */
-  language?: string;
-  /** Write personal data as it is. @default false */
-  keepPii?: boolean;
-  /** The 3-gram Jaccard similarity from which two questions are near-repeats; 1: exact repeats only. @default 0.8 */
-  similarity?: number;
-  /** Replace --out (and its summary file) if they exist. @default false */
-  overwrite?: boolean;
-}
-
-export const DEFAULT_SIZE = 200;
+export type { SampleOptions };
 
 /** The summary file beside a question set: `set.csv` → `set.csv.sample.json` (a .jsonl beside it has its own). */
 export const summaryPath = (out: string): string => `${out}.sample.json`;

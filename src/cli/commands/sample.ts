@@ -1,12 +1,8 @@
 import type { Argv } from 'yargs';
-import { DEFAULT_SEED } from '../../sample/draw.js';
-import { NEAR_REPEAT_SIMILARITY } from '../../sample/near.js';
-import { DEFAULT_SIZE, sampleLog } from '../../sample/sample.js';
-import { renderSummary } from '../../sample/summary.js';
+import { DEFAULT_SEED, DEFAULT_SIZE, NEAR_REPEAT_SIMILARITY } from '../../sample/options.js';
 import { numberOption, WHOLE_AT_LEAST_1, type NumberRule } from '../../util/numbers.js';
 import { pathOption } from '../../util/path-option.js';
 import { defineCommand } from '../command.js';
-import { print } from '../output.js';
 
 const SIMILARITY: NumberRule = { says: 'a similarity above 0 and at most 1 (1: exact repeats only)', accepts: (x) => x > 0 && x <= 1, bounds: { exclusiveMinimum: 0, maximum: 1 } };
 /** The seed is taken as 32 bits (mulberry32): a larger one would draw as another does. */
@@ -41,25 +37,26 @@ export const sampleCommand = defineCommand({
   command: 'sample <log>',
   describe: 'draw a question set from a log of questions asked: repeats folded, personal data scrubbed, reproducible',
   builder,
-  handler: async (argv) => {
-    const summary = await sampleLog({
-      log: argv.log,
-      out: argv.out,
-      size: argv.size,
-      seed: argv.seed,
-      ...(argv.encoding !== undefined ? { encoding: argv.encoding } : {}),
-      columns: {
-        ...(argv.questionColumn !== undefined ? { question: argv.questionColumn } : {}),
-        ...(argv.languageColumn !== undefined ? { language: argv.languageColumn } : {}),
-        ...(argv.timestampColumn !== undefined ? { timestamp: argv.timestampColumn } : {}),
-        ...(argv.userColumn !== undefined ? { user: argv.userColumn } : {}),
-        ...(argv.stratify !== undefined ? { stratify: argv.stratify } : {}),
+  handler: async (argv, io) =>
+    (await import('../../job/sample.js')).sample(
+      {
+        log: argv.log,
+        out: argv.out,
+        size: argv.size,
+        seed: argv.seed,
+        encoding: argv.encoding,
+        columns: {
+          ...(argv.questionColumn !== undefined ? { question: argv.questionColumn } : {}),
+          ...(argv.languageColumn !== undefined ? { language: argv.languageColumn } : {}),
+          ...(argv.timestampColumn !== undefined ? { timestamp: argv.timestampColumn } : {}),
+          ...(argv.userColumn !== undefined ? { user: argv.userColumn } : {}),
+          ...(argv.stratify !== undefined ? { stratify: argv.stratify } : {}),
+        },
+        language: argv.language,
+        keepPii: argv.keepPii,
+        similarity: argv.similarity,
+        overwrite: argv.overwrite,
       },
-      ...(argv.language !== undefined ? { language: argv.language } : {}),
-      keepPii: argv.keepPii,
-      similarity: argv.similarity,
-      overwrite: argv.overwrite,
-    });
-    print(renderSummary(summary));
-  },
+      io,
+    ),
 });
