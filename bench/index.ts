@@ -1,6 +1,6 @@
 // npm run bench: every figure of BENCHMARKS.md, measured side by side in one run, on loopback only.
-//   npm run bench -- [--only a,b,c,d,e,f,g,h,i] [--sizes 10000,100000,1000000] [--seconds 8] [--compare-questions 1000000]
-//                    [--compare-html-questions 100000] [--trend-runs 30] [--trend-questions 100000]
+//   npm run bench -- [--only a,b,c,d,e,f,g,h,i,j] [--sizes 10000,100000,1000000] [--seconds 8] [--compare-questions 1000000]
+//                    [--compare-html-questions 100000] [--trend-runs 30] [--trend-questions 100000] [--sample-lines 1000000]
 // (e, compare of two 1M-question runs, f, compare.html, and g, trend over many runs, are not in the default set: they
 // write 3.7 GB, 0.4 GB and 2.9 GB of reports.) Figures measured are merged into bench/results.json, so measuring one
 // keeps the others; each figure past a-d carries its own machine, date and load.
@@ -15,12 +15,13 @@ import { benchStartup, type StartupResult } from './startup.js';
 import { benchMemory, type MemoryResult } from './memory.js';
 import { ROOT } from './paths.js';
 import { benchThroughput, type ThroughputResult } from './throughput.js';
+import { benchSample, type SampleResult } from './sample.js';
 import { benchThrottle, type ThrottleResult } from './throttle.js';
 import { benchTrend, type TrendResult } from './trend.js';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'a,b,c,d,h,i' },
+    only: { type: 'string', default: 'a,b,c,d,h,i,j' },
     sizes: { type: 'string', default: '10000,100000,1000000' },
     seconds: { type: 'string', default: '8' },
     formats: { type: 'string', default: 'all' },
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     'compare-html-questions': { type: 'string', default: '100000' },
     'trend-runs': { type: 'string', default: '30' },
     'trend-questions': { type: 'string', default: '100000' },
+    'sample-lines': { type: 'string', default: '1000000' },
   },
 });
 const only = new Set(values.only.split(','));
@@ -50,6 +52,7 @@ type Results = {
   trend?: Alone<TrendResult>;
   throttle?: Alone<ThrottleResult>;
   startup?: Alone<StartupResult>;
+  sample?: Alone<SampleResult>;
 };
 const resultsFile = join(ROOT, 'bench', 'results.json');
 const results: Results = { machine, date: new Date().toISOString() };
@@ -119,6 +122,14 @@ try {
     const r = await benchTrend(tmp, Number(values['trend-runs']), Number(values['trend-questions']));
     results.trend = alone(r, load);
     rows.push([`g trend, ${r.runs} runs x ${r.questions.toLocaleString('en')} questions (${f(r.inputMb, 0)} MB of report.json)`, `${f(r.seconds, 1)} s`, `${f(r.peakRssMb, 0)} MB peak RSS`, `10 runs: ${f(r.tenRuns.seconds, 1)} s, ${f(r.tenRuns.peakRssMb, 0)} MB`]);
+  }
+  if (only.has('j')) {
+    const load = loadavg();
+    const r = await benchSample(tmp, Number(values['sample-lines']));
+    results.sample = alone(r, load);
+    const met = r.peakRssMb < 300 && Object.values(r.checks).every(Boolean);
+    const failed = Object.entries(r.checks).filter(([, ok]) => !ok).map(([name]) => name);
+    rows.push([`j sample of a ${r.lines.toLocaleString('en')}-line log (${f(r.logMb, 0)} MB; ${r.distinct.toLocaleString('en')} distinct, ${r.groups.toLocaleString('en')} groups)`, `${f(r.seconds, 1)} s`, `${f(r.peakRssMb, 0)} MB peak RSS`, met ? 'met (< 300 MB; near-repeats folded, PII scrubbed, same seed same bytes)' : `NOT met (< 300 MB${failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''})`]);
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -21,6 +21,9 @@ export { validate, type ValidateOptions } from './job/validate.js';
 export { serve, type ServeOptions } from './job/serve.js';
 export { view, type ViewOptions } from './job/view.js';
 export { label, type LabelOptions } from './job/label.js';
+export { sample, type SampleJobResult } from './job/sample.js';
+export { sampleLog, type SampleOptions } from './sample/sample.js';
+export type { SampleSummary } from './sample/summary.js';
 export type { JobResult } from './job/job.js';
 export type { JobIo, TextSink, Interrupts } from './job/io.js';
 

@@ -18,3 +18,7 @@ export const { COMPARE_FORMATS } = await dist<typeof import('../../dist/compare/
 const { quantile } = (await import(new URL('compare/stats/bootstrap.js', DIST_INDEX).href)) as typeof import('../../dist/compare/stats/bootstrap.js');
 /** The median of a list: the project's own quantile (type 7), as the reports compute theirs. */
 export const median = (xs: readonly number[]): number => quantile([...xs].sort((a, b) => a - b), 0.5);
+
+const { mulberry32 } = (await import(new URL('util/random.js', DIST_INDEX).href)) as typeof import('../../dist/util/random.js');
+/** The project's seeded PRNG, for data that must be the same on every run. */
+export { mulberry32 };

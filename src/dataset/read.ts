@@ -417,14 +417,15 @@ function jsonlRow(raw: string, line: number, path: string, problems: Problems): 
 
 /**
  * The separator of a CSV dataset, read from its header: a comma, or a semicolon or tab when that is what sets a
- * `question` column apart (spreadsheets in many European locales save "CSV" with semicolons).
+ * `question` column apart (spreadsheets in many European locales save "CSV" with semicolons). `isQuestion` says
+ * which names (canonicalColumn) are that column: `question` for a question set, others for a log (sample).
  */
-export function csvDelimiter(start: string): ',' | ';' | '\t' {
+export function csvDelimiter(start: string, isQuestion: (name: string) => boolean = (name) => name === 'question'): ',' | ';' | '\t' {
   const header = start.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/, 1)[0] ?? '';
   // `Question` counts too: such a header is then refused naming the column, not read as one long column name
   const names = (d: string): string[] => header.split(d).map((h) => canonicalColumn(h.trim().replace(/^"(.*)"$/, '$1')));
-  if (names(',').includes('question')) return ',';
-  return (([';', '\t'] as const).find((d) => names(d).includes('question')) ?? ',');
+  if (names(',').some(isQuestion)) return ',';
+  return (([';', '\t'] as const).find((d) => names(d).some(isQuestion)) ?? ',');
 }
 
 /**

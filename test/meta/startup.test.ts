@@ -37,7 +37,7 @@ describe('what the CLI loads before it knows the command', () => {
     const stages = [...files].map((f) => relative(SRC, f)).filter((f) => !/^(cli|config|util|model)\//.test(f) && !['errors.ts', 'version.ts'].includes(f));
     // the files that declare flags and their defaults (test/meta/layers.test.ts CLI_READS), and the writer of the job's output
     expect(stages.sort()).toEqual(
-      ['engine/samples.ts', 'gate/fail-on.ts', 'gate/options.ts', 'job/listen.ts', 'job/output.ts', 'job/run/options.ts', 'report/threshold-options.ts', 'run/options.ts', 'trend/options.ts'].sort(),
+      ['engine/samples.ts', 'gate/fail-on.ts', 'gate/options.ts', 'job/listen.ts', 'job/output.ts', 'job/run/options.ts', 'report/threshold-options.ts', 'run/options.ts', 'trend/options.ts', 'sample/options.ts'].sort(),
     );
   });
 
