@@ -45,8 +45,8 @@ export interface AskContext {
 
 /**
  * A non-json reply as a result keeps it for its reader: the output, and the body with its secrets masked, then cut to
- * MAX_KEPT_BODY_CHARS (`cut`). `withheld`: the body held a secret its markup split (`CO<b></b>DE`), which no mask of
- * the raw text finds: it is not kept (the answers read from it are masked).
+ * MAX_KEPT_BODY_CHARS (`cut`). `withheld`: the answers read from the body held a secret that no search of its text
+ * finds (a reference only a full HTML reader decodes): it is not kept (the answers read from it are masked).
  */
 export interface KeptReply {
   output: Exclude<Output, 'json'>;
@@ -160,8 +160,9 @@ const shownText = (reply: HttpReply, secrets: Secrets): string => secrets.mask(d
  * When the body holds a secret, `shown` is the same response with the secrets masked, from the body masked before it
  * is read (a tag list `a|CODE|b` is split after the code is gone, so no piece of it is kept); a text reply's answers
  * are masked one by one instead (read masked, a text would find another entry). A body that breaks the spec is masked
- * before its message quotes and cuts it. An xml or html body whose markup splits a secret (`CO<b></b>DE`) hides it
- * from the search of the raw text: its answers are looked at once read, and masked (`withheld`: the body is not kept).
+ * before its message quotes and cuts it. A secret split by markup (`CO<b></b>DE`) is found in the text a person reads
+ * (secrets/markup-view.ts) and masked with the markup between its pieces; should the answers read from a body still
+ * hold one, they are masked one by one (`withheld`: the body is not kept).
  */
 function parseReply(reply: HttpReply, secrets: Secrets, reading: ReplyReading): ParsedResponse & { shown?: AnswerResponse; withheld?: true } {
   let text: string;
