@@ -1,9 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { renderChangeLineJsonSchema, renderCompareJsonSchema } from '../compare/json-schema.js';
 import { renderJsonSchema } from '../report/json-schema.js';
 import { renderCliConfigSchema } from '../cli/config.js';
 import { renderTrendJsonSchema } from '../trend/json-schema.js';
+import { writeFileThroughTemp } from '../util/temp-file.js';
 
 /** `npm run schema`: regenerates the JSON Schemas under schema/ from the zod types (run after `npm run build`). */
 await mkdir(fileURLToPath(new URL('../../schema/', import.meta.url)), { recursive: true });
@@ -16,6 +17,6 @@ const files = [
 ] as const;
 for (const [file, text] of files) {
   const target = fileURLToPath(new URL(`../../schema/${file}`, import.meta.url));
-  await writeFile(target, text);
+  writeFileThroughTemp(target, text);
   process.stdout.write(`wrote ${target}\n`);
 }
