@@ -8,6 +8,7 @@ import type { CommandSpec } from './options.js';
 import { CONFIG_FILES, type Config } from './schema.js';
 import { validateConfig } from './validate.js';
 import { readFailureMessage } from '../util/read-failure.js';
+import { outProblem } from './apply.js';
 
 /** A config file holds a few dozen options: anything larger is not one. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -114,6 +115,20 @@ function parseText(name: string, text: string): unknown {
   return value;
 }
 
+/** Every `out` of the file's sections (and its profiles') that is its own directory, an ancestor of it, or the root (outProblem). */
+function outProblems(config: Config, dir: string): string[] {
+  const sections = [
+    ...Object.entries(config.commands).map(([command, section]) => [command, section] as const),
+    ...Object.entries(config.profiles).flatMap(([profile, commands]) => Object.entries(commands).map(([command, section]) => [`profiles.${profile}.${command}`, section] as const)),
+  ];
+  return sections.flatMap(([key, section]) => {
+    const out = section?.['out'];
+    const why = typeof out === 'string' ? outProblem(out, dir) : undefined;
+    const command = key.split('.').at(-1)!;
+    return why === undefined ? [] : [`${key}.out ${JSON.stringify(out)} ${why}: reports and the journal would be written beside the project's files; give them a directory of their own, e.g. "reports/${command}"`];
+  });
+}
+
 /**
  * The config file to use: `given` (--config FILE), none (`false`: --no-config), or the one in `cwd`
  * (answer-eval.config.json, .yaml or .yml). Read bounded, parsed and validated against every command's options; a
@@ -139,5 +154,7 @@ export async function loadConfig(given: string | false | undefined, cwd: string,
     if (checked.problems.length > 20) shown.push(`${name}: ... and ${checked.problems.length - 20} more`);
     throw new ConfigError(shown.join('\n'));
   }
+  const outs = outProblems(checked.config, dirname(path)).map((p) => `${name}: ${p}`);
+  if (outs.length > 0) throw new ConfigError(outs.join('\n'));
   return { file: name, dir: dirname(path), config: checked.config };
 }

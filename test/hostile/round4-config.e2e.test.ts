@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -60,5 +60,59 @@ describe('a YAML config that expands or resolves badly (issue 41, item 8)', () =
     expect(deep.res.code).toBe(2);
     clean(deep.res.stderr);
     expect(deep.res.stderr).toMatch(/^answer-eval: answer-eval\.config\.yaml(:\d+:\d+)?: /);
+  });
+});
+
+describe('a profile named __proto__ (issue 41, item 9d)', () => {
+  it('is refused, naming it (exit 2): it is never silently dropped', async () => {
+    // written as text: a JavaScript object literal would take the key for its prototype
+    const { res } = await validateWith('answer-eval.config.json', `{"profiles": {"__proto__": {"validate": {"dataset": ${JSON.stringify(SAMPLE)}}}}}`);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toBe('answer-eval: answer-eval.config.json: profiles.__proto__: a profile cannot be named "__proto__" (JavaScript takes that name for an object\'s prototype: the profile would be lost); rename it\n');
+    const yaml = await validateWith('answer-eval.config.yaml', `profiles:\n  __proto__:\n    validate:\n      dataset: ${SAMPLE}\n`);
+    expect(yaml.res.code).toBe(2);
+    expect(yaml.res.stderr).toContain('answer-eval.config.yaml: profiles.__proto__: a profile cannot be named "__proto__"');
+  });
+
+  it('constructor and prototype are ordinary names: --profile uses them', async () => {
+    const project = join(dir, 'names');
+    mkdirSync(project);
+    writeFileSync(join(project, 'answer-eval.config.json'), JSON.stringify({ profiles: { constructor: { validate: { dataset: SAMPLE } }, prototype: { validate: { dataset: SAMPLE } } } }));
+    for (const name of ['constructor', 'prototype']) {
+      const res = await runCli(['validate', '--profile', name], {}, 60_000, { cwd: project });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).toBe(`answer-eval: options from answer-eval.config.json (profile ${name}): --dataset\n`);
+    }
+  });
+});
+
+describe('an "out" of a config file that is its own directory, an ancestor of it, or / (issue 41, item 9e)', () => {
+  it('is refused before anything is written, naming the file and the key (exit 2)', async () => {
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ['.', { run: { out: '.' } }, ['run', '-d', SAMPLE]],
+      ['./', { run: { out: './' } }, ['run', '-d', SAMPLE]],
+      ['..', { profiles: { pr: { run: { out: '..' } } } }, ['run', '-d', SAMPLE, '--profile', 'pr']],
+      ['/', { compare: { out: '/' } }, ['compare', 'no-base.json', 'no-head.json']],
+    ];
+    for (const [out, config, args] of cases) {
+      const project = join(dir, `out-${n++}`);
+      mkdirSync(project);
+      writeFileSync(join(project, 'answer-eval.config.json'), JSON.stringify(config));
+      const res = await runCli(args, {}, 60_000, { cwd: project });
+      const key = `${'profiles' in config ? 'profiles.pr.' : ''}${args[0]}.out`;
+      expect(res.code, `${out}: ${res.stderr}`).toBe(2);
+      expect(res.stderr, out).toMatch(new RegExp(`^answer-eval: answer-eval\\.config\\.json: ${key.replace(/\./g, '\\.')} ${JSON.stringify(out).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is (?:the directory of the config file|an ancestor of the directory of the config file|the root of the file system)`));
+      expect(readdirSync(project), out).toEqual(['answer-eval.config.json']);
+    }
+    // the config file's directory given by its absolute path is the same directory
+    const project = join(dir, 'absolute');
+    mkdirSync(project);
+    writeFileSync(join(project, 'answer-eval.config.json'), JSON.stringify({ run: { out: project } }));
+    const res = await runCli(['run', '-d', SAMPLE], {}, 60_000, { cwd: project });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`answer-eval.config.json: run.out ${JSON.stringify(project)} is the directory of the config file`);
+    // a directory of its own beside it is fine
+    writeFileSync(join(project, 'answer-eval.config.json'), JSON.stringify({ validate: { dataset: SAMPLE }, run: { out: 'reports/nightly' } }));
+    expect((await runCli(['validate'], {}, 60_000, { cwd: project })).code).toBe(0);
   });
 });
