@@ -4,7 +4,7 @@ import { renderChangeLineJsonSchema, renderCompareJsonSchema } from '../compare/
 import { renderJsonSchema } from '../report/json-schema.js';
 import { renderCliConfigSchema } from '../cli/config.js';
 import { renderTrendJsonSchema } from '../trend/json-schema.js';
-import { writeFileThroughTemp } from '../util/temp-file.js';
+import { writeChunks } from '../report/write.js';
 
 /** `npm run schema`: regenerates the JSON Schemas under schema/ from the zod types (run after `npm run build`). */
 await mkdir(fileURLToPath(new URL('../../schema/', import.meta.url)), { recursive: true });
@@ -17,6 +17,6 @@ const files = [
 ] as const;
 for (const [file, text] of files) {
   const target = fileURLToPath(new URL(`../../schema/${file}`, import.meta.url));
-  writeFileThroughTemp(target, text);
+  await writeChunks(target, [text]);
   process.stdout.write(`wrote ${target}\n`);
 }
