@@ -157,13 +157,19 @@ describe('devices, pipes and files without end', () => {
     }
   }, 120_000);
 
-  it('the built CLI, with the bound users have: a 300 MB file of NUL bytes refused at 16 MiB within seconds, in bounded memory', async () => {
+  it('the built CLI, with the bound users have: 300 MB of NUL bytes, or 40 MB of text, without a line break: refused at 16 MiB within seconds, in bounded memory', async () => {
     const nul = sparse('nul-cli.csv', '', 300 * MiB);
-    const res = await runMeasured(['validate', '-d', nul]);
-    expect(res.code, res.stderr).toBe(2);
-    expect(res.stdout).toContain(`${nul}:1: error: is longer than 16 MiB and holds NUL bytes: not a question set`);
-    expect(res.ms).toBeLessThan(20_000);
-    if (res.peakMiB !== undefined) expect(res.peakMiB).toBeLessThan(300);
+    const text = join(dir, 'long-cli.jsonl');
+    writeFileSync(text, `{"question":"q"}\n${'a'.repeat(40 * MiB)}`);
+    // the four processes side by side: each one's peak memory is its own
+    await Promise.all([[nul, 1, ' and holds NUL bytes'], [text, 2, '']].flatMap(([ds, line, nuls]) =>
+      [['validate', '-d', `${ds}`], ['run', '-d', `${ds}`, '-o', join(dir, `long-cli-${line}`), '-q']].map(async (args) => {
+        const res = await runMeasured(args);
+        expect(res.code, res.stderr).toBe(2);
+        expect(`${res.stdout}${res.stderr}`).toContain(`${ds}:${line}: ${args[0] === 'validate' ? 'error: ' : ''}is longer than 16 MiB${nuls}: not a question set`);
+        expect(res.ms).toBeLessThan(20_000);
+        if (res.peakMiB !== undefined) expect(res.peakMiB).toBeLessThan(300);
+      })));
   }, 120_000);
 
   it('a CSV quote never closed, past the longest row: named at its line; a file of bad lines stops after 1000 problems', async () => {
