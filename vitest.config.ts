@@ -14,6 +14,10 @@ export default defineConfig({
     hookTimeout: 30_000,
     // every core: most tests wait on a server or a child process as much as they compute
     maxWorkers: Math.max(2, availableParallelism()),
+    // the test files of a worker share their modules: src/ is loaded once per worker, not once per file (which cost
+    // more than the tests themselves); what each file must end with is in test/setup/each-file.ts
+    isolate: false,
+    setupFiles: ['./test/setup/each-file.ts'],
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
       { extends: true, test: { name: 'slow', include: SLOW, globalSetup: ['./build-pages.mjs', './test/setup/browser.ts'] } },

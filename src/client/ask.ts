@@ -133,8 +133,9 @@ const shownText = (reply: HttpReply, secrets: Secrets): string => secrets.mask(d
  * When the body holds a secret, `shown` is the same response with the secrets masked, from the body masked before it
  * is read (a tag list `a|CODE|b` is split after the code is gone, so no piece of it is kept); a text reply's answers
  * are masked one by one instead (read masked, a text would find another entry). A body that breaks the spec is masked
- * before its message quotes and cuts it. An xml or html body whose markup splits a secret (`CO<b></b>DE`) hides it
- * from the search of the raw text: its answers are looked at once read, and masked (`withheld`: the body is not kept).
+ * before its message quotes and cuts it. A secret split by markup (`CO<b></b>DE`) is found in the text a person reads
+ * (secrets/markup-view.ts) and masked with the markup between its pieces; should the answers read from a body still
+ * hold one, they are masked one by one (`withheld`: the body is not kept).
  */
 function parseReply(reply: HttpReply, secrets: Secrets, reading: ReplyReading): ParsedResponse & { shown?: AnswerResponse; withheld?: true } {
   let text: string;

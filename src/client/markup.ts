@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { setOwn } from '../util/own.js';
-import { checkAnswerResponse, excerpt, type ParsedResponse } from './response.js';
+import { checkAnswerResponse, excerpt, MAX_ANSWERS_PER_REPLY, tooManyAnswers, type ParsedResponse } from './response.js';
 
 // The replies of output=xml and output=html, read into the shape of the json reply (2.3: post_processed_answer and
 // answers, each item's values as strings, as the public sample writes them) and checked by the same schema. The
@@ -118,6 +118,7 @@ function readXml(body: string): Read {
           } else if (depth === itemAt) {
             items.push(finishItem(item));
             item = undefined;
+            if (items.length > MAX_ANSWERS_PER_REPLY) parser.pause(); // read no further
           }
         } else if (depth === answersAt) answersAt = -1;
         else if (depth === ppaAt) {
@@ -131,6 +132,7 @@ function readXml(body: string): Read {
   );
   parser.end(body);
   if (deepest) return tooDeep(body);
+  if (items.length > MAX_ANSWERS_PER_REPLY) return { problem: tooManyAnswers(body) };
   if (elements === 0) return { problem: `the body is not XML: ${JSON.stringify(excerpt(body))}` };
   if (!answersSeen && items.length === 0) {
     return { problem: `no <answers> element (expected <answers><answer_item><answer>…</answer>…</answer_item></answers>): ${JSON.stringify(excerpt(body))}` };
@@ -245,6 +247,7 @@ function readHtml(body: string): Read {
         } else if (item !== undefined && depth === itemAt) {
           items.push(finishItem(item));
           item = undefined;
+          if (items.length > MAX_ANSWERS_PER_REPLY) parser.pause(); // read no further
         } else if (depth === ppaAt) {
           ppa = ppaText.replace(/\s+/g, ' ').trim();
           ppaAt = -1;
@@ -256,6 +259,7 @@ function readHtml(body: string): Read {
   );
   parser.end(body);
   if (deepest) return tooDeep(body);
+  if (items.length > MAX_ANSWERS_PER_REPLY) return { problem: tooManyAnswers(body) };
   if (elements === 0) return { problem: `the body is not HTML: ${JSON.stringify(excerpt(body))}` };
   if (!answersSeen && items.length === 0) {
     return { problem: `no element of class "answers" or "answer" (expected <ol class="answers"><li class="answer" data-sequence-number="…">…</li></ol>): ${JSON.stringify(excerpt(body))}` };

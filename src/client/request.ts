@@ -5,6 +5,7 @@ import { LANGUAGES, readLanguage } from '../model/language.js';
 import type { Question } from '../model/question.js';
 import { OUTPUTS, ROW_REQUEST_FIELDS, ROW_REQUEST_KEYS, type Output, type RowRequest } from '../model/request-fields.js';
 import { TURN_CHECKS } from '../model/turn-checks.js';
+import { quote } from '../model/quote.js';
 
 export { OUTPUTS, type Output } from '../model/request-fields.js';
 
@@ -98,7 +99,7 @@ export function buildRequestBody(question: Question, settings: RequestSettings):
   const checked = AnswerRequestSchema.safeParse(requestBody(question, settings));
   if (!checked.success) {
     const issue = checked.error.issues[0];
-    throw new ConfigError(`question "${question.id}" (line ${question.line}): ${issue?.path.join('.')}: ${issue?.message}`);
+    throw new ConfigError(`question ${quote(question.id)} (line ${question.line}): ${issue?.path.join('.')}: ${issue?.message}`);
   }
   return checked.data;
 }
@@ -111,7 +112,7 @@ export function buildRequestBody(question: Question, settings: RequestSettings):
 export function vetQuestion(question: Question, settings: RequestSettings, knowledgeBase: boolean): void {
   buildRequestBody(question, settings);
   if (outputOf(question, settings) !== 'text') return;
-  const at = `question "${question.id}" (line ${question.line})`;
+  const at = `question ${quote(question.id)} (line ${question.line})`;
   if (question.checks?.dialog !== undefined) {
     throw new ConfigError(`${at}: ${TURN_CHECKS.dialog.column} cannot be judged with output=text (a text reply carries no dialog state): ask it with another output (${ROW_REQUEST_FIELDS.output.column} column or --output)`);
   }

@@ -78,12 +78,35 @@ export const AnswerResponseSchema = z.looseObject({
 
 export type ParsedResponse = { ok: true; response: AnswerResponse } | { ok: false; message: string };
 
+/**
+ * The most answers a reply may hold, in any output: a ranked list's depth as TREC reads one (1,000 results a topic,
+ * the depth of a run file answer-eval exports), far beyond what the metrics read (the top 5, and 1/rank: an answer
+ * at rank 1,000 adds 0.001). More is no ranked list but a fault of the service (a text reply of `x\n\n` repeated is
+ * 349,525 "answers" in a megabyte): a protocol error, found without reading the list whole.
+ */
+export const MAX_ANSWERS_PER_REPLY = 1_000;
+
+/** The protocol error of a reply holding more than MAX_ANSWERS_PER_REPLY answers. */
+export const tooManyAnswers = (body: string): string =>
+  `the reply holds more than ${MAX_ANSWERS_PER_REPLY.toLocaleString('en-US')} answers (a ranked list is read up to ${MAX_ANSWERS_PER_REPLY.toLocaleString('en-US')}: more is no ranked list but a fault of the service): ${JSON.stringify(excerpt(body))}`;
+
 const EXCERPT_CHARS = 160;
 
-/** A short, single-line excerpt of a response body for the report. */
+/** How far into a body an excerpt looks at most: what whitespace runs before its text may take. */
+const EXCERPT_LOOK = 65_536;
+
+/**
+ * A short, single-line excerpt of a response body for the report. Only its start is flattened (a few KiB, more while
+ * whitespace runs fill it): a megabyte of blank lines is not rewritten whole for 160 characters.
+ */
 export function excerpt(body: string): string {
-  const flat = body.replace(/\s+/g, ' ').trim();
-  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
+  for (let look = 1_024; ; look *= 4) {
+    const head = body.length > look ? body.slice(0, look) : body;
+    const flat = head.replace(/\s+/g, ' ').trim();
+    if (flat.length > EXCERPT_CHARS) return `${flat.slice(0, EXCERPT_CHARS)}…`;
+    if (head === body) return flat;
+    if (look >= EXCERPT_LOOK) return `${flat}…`;
+  }
 }
 
 /**
@@ -106,9 +129,12 @@ export function parseAnswerResponse(body: string): ParsedResponse {
 
 /**
  * Checks and coerces a reply read into JSON's shape (by JSON.parse, or from an xml or html body: src/client/markup.ts)
- * against 2.3/2.4: the fast path for a well-formed one, the schema to name the bad field. `body` is quoted, cut short.
+ * against 2.3/2.4: the fast path for a well-formed one, the schema to name the bad field; more answers than
+ * MAX_ANSWERS_PER_REPLY before any is checked. `body` is quoted, cut short.
  */
 export function checkAnswerResponse(json: unknown, body: string): ParsedResponse {
+  const answers = (json as { answers?: unknown } | null)?.answers;
+  if (Array.isArray(answers) && answers.length > MAX_ANSWERS_PER_REPLY) return { ok: false, message: tooManyAnswers(body) };
   const fast = fastParse(json);
   if (fast !== undefined) return errorWithoutAnswers(json, body) ?? { ok: true, response: keepProtoFields(json, fast) };
   const parsed = AnswerResponseSchema.safeParse(json);

@@ -1,6 +1,6 @@
 import { normalizeText } from '../model/normalize.js';
 import { NO_ENTRY, type AnswerItem } from '../model/answer.js';
-import { excerpt, type ParsedResponse } from './response.js';
+import { excerpt, MAX_ANSWERS_PER_REPLY, tooManyAnswers, type ParsedResponse } from './response.js';
 
 // An output=text reply holds the answers' texts and nothing else (docs/spec-coverage.md): no score, no sequence
 // number, no flag. It is read as one answer a paragraph, best first; a paragraph starting `post_processed_answer:` is
@@ -54,7 +54,10 @@ export class TextKnowledge {
 
 const PPA = /^post_processed_answer:[ \t]*/i;
 
-/** The answer items of a text reply, and its post-processed answer. Pure; never fails but on a JSON body or an HTML page. */
+/**
+ * The answer items of a text reply, and its post-processed answer. Pure; never fails but on a JSON body, an HTML page
+ * or more paragraphs than a reply may hold answers (MAX_ANSWERS_PER_REPLY, the post-processed answer aside).
+ */
 export function parseTextReply(body: string, language: string, knowledge?: TextKnowledge): ParsedResponse {
   if (/^\s*\{\s*"/.test(body)) {
     try {
@@ -68,10 +71,13 @@ export function parseTextReply(body: string, language: string, knowledge?: TextK
   if (/^\s*(?:<!doctype\s+html|<html[\s>])/i.test(body)) {
     return { ok: false, message: `the body is an HTML page, not the text that was asked for: ${JSON.stringify(excerpt(body))}` };
   }
-  let paragraphs = body.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/).map((p) => p.trim()).filter((p) => p !== '');
+  // the answers and the post-processed answer: one paragraph more than the answers a reply may hold
+  let paragraphs = paragraphsOf(body.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), MAX_ANSWERS_PER_REPLY + 1);
+  if (paragraphs === undefined) return { ok: false, message: tooManyAnswers(body) };
   const at = paragraphs.findIndex((p) => PPA.test(p));
   const ppa = at < 0 ? undefined : paragraphs[at]!.replace(PPA, '').trim();
   if (at >= 0) paragraphs = paragraphs.filter((_, i) => i !== at);
+  if (paragraphs.length > MAX_ANSWERS_PER_REPLY) return { ok: false, message: tooManyAnswers(body) };
   // one answer of several paragraphs, when the knowledge base says so and the paragraphs alone are not all answers
   if (knowledge && paragraphs.length > 1 && !paragraphs.every((p) => knowledge.entryOf(p, language))) {
     const whole = paragraphs.join('\n\n');
@@ -79,6 +85,24 @@ export function parseTextReply(body: string, language: string, knowledge?: TextK
   }
   const answers = paragraphs.map((text, i) => textItem(text, i, language, knowledge));
   return { ok: true, response: { ...(ppa !== undefined ? { post_processed_answer: ppa } : {}), answers } };
+}
+
+const BLANK_LINE = /\n[ \t]*\n/g;
+
+/** The non-empty paragraphs of a text (trimmed), read up to `most` of them: undefined when it holds more. */
+function paragraphsOf(text: string, most: number): string[] | undefined {
+  const out: string[] = [];
+  BLANK_LINE.lastIndex = 0;
+  for (let at = 0; ; ) {
+    const m = BLANK_LINE.exec(text);
+    const paragraph = text.slice(at, m ? m.index : text.length).trim();
+    if (paragraph !== '') {
+      if (out.length === most) return undefined;
+      out.push(paragraph);
+    }
+    if (m === null) return out;
+    at = m.index + m[0].length;
+  }
 }
 
 const FLAGS_OFF = {

@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors.js';
 import { schemaMajor } from '../model/report.js';
+import { quote } from '../model/quote.js';
 
 /**
  * What must match for two reports to be comparable. Their datasets need not: questions are matched by id, and
@@ -15,7 +16,7 @@ export function incompatibilities(base: Comparable, head: Comparable, files: { b
   const out: string[] = [];
   const both = (what: string, b: string, h: string) => `${what} differs: ${b} in ${files.base}, ${h} in ${files.head}`;
   if (schemaMajor(base.schemaVersion) !== schemaMajor(head.schemaVersion)) out.push(both('schemaVersion major', `"${base.schemaVersion}"`, `"${head.schemaVersion}"`));
-  if (base.run.agent !== head.run.agent) out.push(both('agent', `"${base.run.agent}"`, `"${head.run.agent}"`));
+  if (base.run.agent !== head.run.agent) out.push(both('agent', quote(base.run.agent), quote(head.run.agent)));
   return out;
 }
 

@@ -3,6 +3,7 @@ import { ConfigError } from '../errors.js';
 import type { ReportData, ResultSource } from '../model/source.js';
 import { IdHashes } from '../util/id-hashes.js';
 import { RecordSource } from '../util/records.js';
+import { quote } from '../model/quote.js';
 
 /**
  * What compare checks of each report before it pairs anything: one result per question id (a `--repeat` run keeps
@@ -42,7 +43,7 @@ export function duplicateId(file: string, source: ResultSource, id: string, firs
   const [a, b] = [placeOf(source, first), placeOf(source, second)];
   const at = a && b && a.path === b.path ? `at lines ${a.line} and ${b.line} (results[${first}] and results[${second}])` : `results[${first}] and results[${second}]`;
   return new ConfigError(
-    `${a?.path ?? file}: question id ${JSON.stringify(id)} has more than one result, ${at}: a report holds one result a question (a --repeat run keeps its other askings inside it), ` +
+    `${a?.path ?? file}: question id ${quote(id)} has more than one result, ${at}: a report holds one result a question (a --repeat run keeps its other askings inside it), ` +
       'so its results were concatenated or edited, and compare cannot tell which one the run measured; compare the report.json the run wrote',
   );
 }

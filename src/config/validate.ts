@@ -69,6 +69,12 @@ function secretValue(section: ConfigSection, path: string): string[] {
  * the key meant. Returns the problems, or the config.
  */
 export function validateConfig(data: unknown, specs: readonly CommandSpec[]): { config: Config } | { problems: string[] } {
+  // JSON.parse keeps "__proto__" as an own key, but every copy of the object (the schema's too) would take it for the
+  // copy's prototype, and the profile would vanish in silence
+  const profilesGiven = (data as { profiles?: unknown } | null)?.profiles;
+  if (typeof profilesGiven === 'object' && profilesGiven !== null && Object.hasOwn(profilesGiven, '__proto__')) {
+    return { problems: ['profiles.__proto__: a profile cannot be named "__proto__" (JavaScript takes that name for an object\'s prototype: the profile would be lost); rename it'] };
+  }
   const { schema } = configSchema(specs);
   const parsed = schema.safeParse(data, { reportInput: true });
   if (!parsed.success) return { problems: problems(parsed.error.issues, specs) };

@@ -2,8 +2,20 @@ import { EXPECTATION_FIELDS, EXPECTATION_KEYS } from '../model/expectations.js';
 import { DATASET_COLUMNS } from '../model/question.js';
 import { TURN_CHECK_KEYS, TURN_CHECKS } from '../model/turn-checks.js';
 import { editDistance } from '../util/distance.js';
+import { quote } from '../model/quote.js';
 
 const KNOWN = new Set(DATASET_COLUMNS);
+
+/**
+ * The most columns a dataset may have (a CSV header's names, a JSONL row's or turn's keys): its known columns are a few
+ * dozen and it keeps at most 20 of its own as metadata, so 1,000 leaves room for a spreadsheet's unused ones. More is
+ * refused at the header (or row), before each name is classified: a header of 100,000 columns cost minutes.
+ */
+export const MAX_COLUMNS = 1_000;
+
+/** Why a header or a row has too many columns: `the header has 100,003 columns: ...`, after `what` (`the header`, `the row`). */
+export const tooManyColumns = (what: string, count: number, noun: 'columns' | 'keys'): string =>
+  `${what} has ${count.toLocaleString('en-US')} ${noun}: a dataset has at most ${MAX_COLUMNS.toLocaleString('en-US')}${noun === 'keys' ? ' columns' : ''} (its known columns, and columns of its own: at most 20 are kept as metadata)`;
 
 export const isKnownColumn = (name: string): boolean => KNOWN.has(name);
 
@@ -75,7 +87,7 @@ export const didYouMean = (columns: readonly string[]): string =>
   `did you mean ${columns.length <= 1 ? columns.join('') : `${columns.slice(0, -1).join(', ')} or ${columns.at(-1)}`}?`;
 
 /** The error of a near-miss column, as validate and run print it at the line where it first appears. */
-export const nearMissMessage = (name: string, columns: readonly string[]): string => `column ${JSON.stringify(name)} is not a known column: ${didYouMean(columns)}`;
+export const nearMissMessage = (name: string, columns: readonly string[]): string => `column ${quote(name)} is not a known column: ${didYouMean(columns)}`;
 
 /** The prefixes of expectation and turn-check columns: a column named with one is never the set's own. */
 const RESERVED_PREFIXES = ['expected_', 'expect_'] as const;
@@ -122,7 +134,7 @@ export function columnProblem(name: string): string | undefined {
   const nearest = nearestExpectation(canon.slice(prefix.length));
   const known = `${EXPECTATION_COLUMNS.slice(0, -1).join(', ')} or ${EXPECTATION_COLUMNS.at(-1)}`;
   return (
-    `column ${JSON.stringify(name)} is not a known column: ${nearest === undefined ? '' : `${didYouMean([nearest])} `}` +
+    `column ${quote(name)} is not a known column: ${nearest === undefined ? '' : `${didYouMean([nearest])} `}` +
     `(a column named expected_* or expect_* is an expectation: ${known}; name a column of your own without that prefix)`
   );
 }

@@ -1,5 +1,6 @@
 import type { Conversation, Question } from '../model/question.js';
 import { flag, idProblem, idText, isBlank, language, list, parseTurn, rowRequest, text, type RawRow, type TurnContext } from './row.js';
+import { quote } from '../model/quote.js';
 
 /** A problem at a line of the file. */
 export interface LineProblem {
@@ -20,7 +21,7 @@ function withTurns(id: string, line: number, context: TurnContext, rows: readonl
   rows.forEach(({ row, line: at }, i) => {
     const parsed = parseTurn(row, at, i + 1, context);
     if (parsed.ok) turns.push(parsed.question);
-    else for (const message of parsed.problems) problems.push({ line: at, message: `conversation ${JSON.stringify(id)} turn ${i + 1}: ${message}` });
+    else for (const message of parsed.problems) problems.push({ line: at, message: `conversation ${quote(id)} turn ${i + 1}: ${message}` });
   });
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, conversation: { id, line, ...(context.username !== undefined ? { username: context.username } : {}), turns } };
@@ -46,7 +47,7 @@ export function parseConversationLine(row: RawRow, line: number): ConversationRe
   else {
     turns.forEach((turn: unknown, i) => {
       if (typeof turn !== 'object' || turn === null || Array.isArray(turn)) {
-        problems.push(`turn ${i + 1} is ${JSON.stringify(turn)} (expected an object such as {"question": "..."})`);
+        problems.push(`turn ${i + 1} is ${quote(turn)} (expected an object such as {"question": "..."})`);
         return;
       }
       for (const key of CONVERSATION_KEYS) {
@@ -55,7 +56,7 @@ export function parseConversationLine(row: RawRow, line: number): ConversationRe
       rows.push({ row: turn as RawRow, line });
     });
   }
-  const found = problems.map((message) => ({ line, message: `conversation ${JSON.stringify(id)}: ${message}` }));
+  const found = problems.map((message) => ({ line, message: `conversation ${quote(id)}: ${message}` }));
   return withTurns(id, line, { conversation: id, language: lang, username, tags, ...(request ? { request } : {}) }, rows, found);
 }
 
@@ -66,7 +67,7 @@ export function parseConversationLine(row: RawRow, line: number): ConversationRe
  */
 export function conversationOfRows(id: string, rows: readonly { row: RawRow; line: number }[]): ConversationResult {
   const problems: LineProblem[] = [];
-  const at = (line: number, message: string) => problems.push({ line, message: `conversation ${JSON.stringify(id)}: ${message}` });
+  const at = (line: number, message: string) => problems.push({ line, message: `conversation ${quote(id)}: ${message}` });
   const badId = idProblem(id, 'conversation');
   if (badId !== undefined) at(rows[0]!.line, badId);
   rows.forEach(({ row, line }, i) => {
@@ -76,7 +77,7 @@ export function conversationOfRows(id: string, rows: readonly { row: RawRow; lin
     if (!isBlank(row['id'])) at(line, `column "id" is set on turn ${i + 1} (a turn is named by its conversation and number, ${id}#${i + 1}: leave id empty)`);
   });
   // one value of each conversation field, from whichever row gives it; another value on a later row is a problem
-  const shared = <T>(key: string, read: (row: RawRow, problems: string[]) => T | undefined, same: (a: T, b: T) => boolean, show: (v: T) => string = JSON.stringify): T | undefined => {
+  const shared = <T>(key: string, read: (row: RawRow, problems: string[]) => T | undefined, same: (a: T, b: T) => boolean, show: (v: T) => string = quote): T | undefined => {
     let value: T | undefined;
     let from = 0;
     for (const { row, line } of rows) {
@@ -89,7 +90,7 @@ export function conversationOfRows(id: string, rows: readonly { row: RawRow; lin
     }
     return value;
   };
-  const first = shared('language', language, (a, b) => a.code === b.code, (v) => JSON.stringify(v.written ?? v.code));
+  const first = shared('language', language, (a, b) => a.code === b.code, (v) => quote(v.written ?? v.code));
   // a region form on any row (`en-GB` beside `en`) is said, as on a question's own row
   const region = first && first.written === undefined ? rows.map(({ row }) => language(row, [])).find((l) => l?.written !== undefined) : undefined;
   const lang = region ? { ...first!, written: region.written! } : first;

@@ -1,5 +1,6 @@
 import type { InputProblem } from '../errors.js';
 import type { Question } from '../model/question.js';
+import { quote } from '../model/quote.js';
 
 /** The rows that wrote a language with a region (`en-US`), which are asked in its ISO 639-1 code (`en`). */
 export interface RegionLanguages {
@@ -31,6 +32,6 @@ export function regionLanguageNote(regions: RegionLanguages, file: string): Inpu
     file,
     line: first.line,
     severity: 'warning',
-    message: `language "${first.written}" is sent as "${first.code}"${others}: the spec's language is an ISO 639-1 code, without a region`,
+    message: `language ${quote(first.written)} is sent as "${first.code}"${others}: the spec's language is an ISO 639-1 code, without a region`,
   };
 }

@@ -3,6 +3,7 @@ import type { RunInfo } from '../model/report.js';
 import { columnProblem, isKnownColumn } from './columns.js';
 import type { RawRow } from './row.js';
 import { setOwn } from '../util/own.js';
+import { quote } from '../model/quote.js';
 
 /** The dataset's own columns kept per question at most; those past it (in order of first appearance) are left out, and said. */
 export const MAX_METADATA_COLUMNS = 20;
@@ -129,7 +130,7 @@ export function metadataProblems(s: MetadataSummary, file: string): InputProblem
       line: s.leftOut[0]!.line,
       severity: 'warning',
       message:
-        `${many ? 'columns' : 'column'} ${s.leftOut.map((c) => JSON.stringify(c.column)).join(', ')}${more} ${many ? 'are' : 'is'} left out: a dataset keeps at most ` +
+        `${many ? 'columns' : 'column'} ${s.leftOut.map((c) => quote(c.column)).join(', ')}${more} ${many ? 'are' : 'is'} left out: a dataset keeps at most ` +
         `${MAX_METADATA_COLUMNS} columns of its own as metadata (kept: ${s.columns.join(', ')})`,
     });
   }
@@ -146,7 +147,7 @@ export function metadataProblems(s: MetadataSummary, file: string): InputProblem
       file,
       line: s.firstCut.line,
       severity: 'warning',
-      message: `${s.cut === 1 ? 'a metadata value was' : `${s.cut} metadata values were`} cut to ${MAX_METADATA_CHARS} characters (the first: column ${JSON.stringify(s.firstCut.column)})`,
+      message: `${s.cut === 1 ? 'a metadata value was' : `${s.cut} metadata values were`} cut to ${MAX_METADATA_CHARS} characters (the first: column ${quote(s.firstCut.column)})`,
     });
   }
   return out;

@@ -11,12 +11,13 @@ import { IdHashes } from '../util/id-hashes.js';
 import { isConversation, questionsOfItem, type DatasetItem, type Question } from '../model/question.js';
 import { conversationOfRows, parseConversationLine, type ConversationResult } from './conversation.js';
 import { isBlank, parseRow, type RawRow } from './row.js';
-import { canonicalColumn, columnProblem } from './columns.js';
+import { canonicalColumn, columnProblem, MAX_COLUMNS, tooManyColumns } from './columns.js';
 import { MetadataReader, type MetadataSummary } from './metadata.js';
 import { RegionLanguageCounter, type RegionLanguages } from './language-note.js';
 import { isJudged } from './unlabeled-note.js';
 import { openDataset, readFailure, type DatasetSource, type OpenOptions } from './source.js';
 import { setOwn } from '../util/own.js';
+import { cut, quote, quoteList } from '../model/quote.js';
 import { MAX_ROW_BYTES, parseJsonText, type JsonTextError } from '../util/json-lines.js';
 
 export interface Dataset {
@@ -133,7 +134,7 @@ export async function checkQuestions(
         problems.push({
           file: path,
           line: item.line,
-          message: `conversation "${item.id}" is asked as "${user}", as conversation "${other.id}" (line ${other.line}) is: two conversations of one user would share the service's state (give each its own username, or none: a fresh one is made per run)`,
+          message: `conversation ${quote(item.id)} is asked as ${quote(user)}, as conversation ${quote(other.id)} (line ${other.line}) is: two conversations of one user would share the service's state (give each its own username, or none: a fresh one is made per run)`,
         });
       } else if (user !== undefined) users.set(user, { id: item.id, line: item.line });
     } else count++;
@@ -200,7 +201,7 @@ async function duplicateIds(source: DatasetSource, candidates: Set<number>, prob
     for (const { id, line } of ids) if (!firstLine.has(id)) firstLine.set(id, line);
     if (again === undefined) continue;
     const hint = isConversation(item) ? '; in a CSV, the rows of a conversation are consecutive' : '';
-    problems.push({ file: path, line: item.line, message: `id "${again.id}" is already used at line ${firstLine.get(again.id)} (ids must be unique${hint})` });
+    problems.push({ file: path, line: item.line, message: `id ${quote(again.id)} is already used at line ${firstLine.get(again.id)} (ids must be unique${hint})` });
     repeated.lines.add(item.line);
     repeated.dropped += questionsOfItem(item).length;
   }
@@ -412,6 +413,18 @@ function jsonlRow(raw: string, line: number, path: string, problems: Problems): 
     problems.push({ file: path, line, message: 'expected a JSON object such as {"question": "..."}' });
     return undefined;
   }
+  const turns = (value as RawRow)['turns'];
+  let widest = { what: 'the row', keys: Object.keys(value).length };
+  if (Array.isArray(turns)) {
+    turns.forEach((t: unknown, i) => {
+      const keys = typeof t === 'object' && t !== null ? Object.keys(t).length : 0;
+      if (keys > widest.keys) widest = { what: `turn ${i + 1} of the row`, keys };
+    });
+  }
+  if (widest.keys > MAX_COLUMNS) {
+    problems.push({ file: path, line, message: tooManyColumns(widest.what, widest.keys, 'keys') });
+    return undefined;
+  }
   return { row: value as RawRow, line };
 }
 
@@ -444,7 +457,7 @@ function repeatedColumns(header: readonly string[]): string[] {
   return [...places].flatMap(([name, at]) => {
     if (at.length < 2) return [];
     const times = at.length === 2 ? 'twice' : `${at.length} times`;
-    return [`column ${JSON.stringify(name)} appears ${times} (columns ${at.slice(0, -1).join(', ')} and ${at.at(-1)}): each column is named once (rename or remove the others)`];
+    return [`column ${quote(name)} appears ${times} (columns ${at.slice(0, -1).join(', ')} and ${at.at(-1)}): each column is named once (rename or remove the others)`];
   });
 }
 
@@ -468,12 +481,16 @@ async function* csvRows(text: AsyncIterable<string>, path: string, problems: Pro
       const line = 1 + breaksBefore + countBreaks(/^[\r\n]*/.exec(raw)?.[0] ?? '');
       breaksBefore += countBreaks(raw);
       if (!header) {
+        if (record.length > MAX_COLUMNS) {
+          problems.push({ file: path, line, message: tooManyColumns('the header', record.length, 'columns') });
+          return;
+        }
         header = record.map((h) => h.trim());
         onHeader(header);
         const repeated = repeatedColumns(header);
         for (const message of repeated) problems.push({ file: path, line, message });
         if (!header.includes('question')) {
-          problems.push({ file: path, line, message: `the header has no "question" column (found: ${header.join(', ')})` });
+          problems.push({ file: path, line, message: `the header has no "question" column (found: ${quoteList(header, 20, cut)})` });
           return;
         }
         if (repeated.length > 0) return; // each row would keep the last of the columns: none is read

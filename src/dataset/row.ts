@@ -3,6 +3,7 @@ import { readLanguage } from '../model/language.js';
 import { turnId, type Question } from '../model/question.js';
 import { isOutput, OUTPUTS, ROW_REQUEST_FIELDS, ROW_REQUEST_KEYS, type RowRequest } from '../model/request-fields.js';
 import { checkValueProblem, TURN_CHECK_KEYS, TURN_CHECKS, type TurnCheckValues } from '../model/turn-checks.js';
+import { cut, quote } from '../model/quote.js';
 
 /** A raw row: CSV cells are strings, JSONL values may be anything JSON allows. */
 export type RawRow = Record<string, unknown>;
@@ -16,7 +17,7 @@ export function text(row: RawRow, key: string, problems: string[]): string | und
   if (isBlank(v)) return undefined;
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'number') return String(v);
-  problems.push(`column "${key}" must be text, got ${JSON.stringify(v)}`);
+  problems.push(`column "${key}" must be text, got ${quote(v)}`);
   return undefined;
 }
 
@@ -70,7 +71,7 @@ function alternatives(row: RawRow, key: string, problems: string[]): string[] | 
   let unspaced = false;
   for (const part of parts) {
     if (typeof part === 'number') values.push(String(part));
-    else if (typeof part !== 'string') problems.push(`column "${key}" holds ${JSON.stringify(part)} (expected text or a number)`);
+    else if (typeof part !== 'string') problems.push(`column "${key}" holds ${quote(part)} (expected text or a number)`);
     else {
       const value = part.trim();
       // `a ||`: a cell's last separator, its space trimmed away
@@ -79,7 +80,7 @@ function alternatives(row: RawRow, key: string, problems: string[]): string[] | 
       else values.push(value);
     }
   }
-  const written = JSON.stringify(v);
+  const written = quote(v);
   if (empty) problems.push(`${key} ${written} has an empty alternative ${ALTERNATIVES_RULE}`);
   else if (unspaced) problems.push(`${key} ${written} has "||" without a space on each side ${ALTERNATIVES_RULE}`);
   return values.length > 0 ? values : undefined;
@@ -91,7 +92,7 @@ export function list(row: RawRow, key: string, problems: string[]): string[] {
   const parts = Array.isArray(v) ? v : typeof v === 'string' ? v.split('|') : [v];
   const out: string[] = [];
   for (const p of parts) {
-    if (typeof p !== 'string') problems.push(`column "${key}" holds ${JSON.stringify(p)} (expected pipe-separated text, e.g. "billing|en")`);
+    if (typeof p !== 'string') problems.push(`column "${key}" holds ${quote(p)} (expected pipe-separated text, e.g. "billing|en")`);
     else if (p.trim() !== '') out.push(p.trim());
   }
   return out;
@@ -102,7 +103,7 @@ export function flag(row: RawRow, key: string, problems: string[]): boolean | un
   if (isBlank(v)) return undefined;
   if (v === true || v === 1 || v === '1' || v === 'true') return true;
   if (v === false || v === 0 || v === '0' || v === 'false') return false;
-  problems.push(`column "${key}" is ${JSON.stringify(v)} (expected 1, 0, true or false)`);
+  problems.push(`column "${key}" is ${quote(v)} (expected 1, 0, true or false)`);
   return undefined;
 }
 
@@ -127,9 +128,9 @@ function asked(row: RawRow, problems: string[]): Asked {
     if (!values) continue;
     expected[key] = values;
     for (const value of values) {
-      if (kind === 'sequence' && !/^-?\d+$/.test(value)) problems.push(`${column} "${value}" is not a whole number (e.g. 42)`);
+      if (kind === 'sequence' && !/^-?\d+$/.test(value)) problems.push(`${column} ${quote(value)} is not a whole number (e.g. 42)`);
       const bad = kind === 'text' ? valueProblem(value, 're:^pay(ment)?s?$') : undefined;
-      if (bad !== undefined) problems.push(`${column} "${value}" ${bad}`);
+      if (bad !== undefined) problems.push(`${column} ${quote(value)} ${bad}`);
     }
   }
   const hasExpectations = Object.keys(expected).length > 0;
@@ -137,7 +138,7 @@ function asked(row: RawRow, problems: string[]): Asked {
   let expect: Question['expect'] = hasExpectations ? 'answer' : null;
   const rawExpect = text(row, 'expect', problems)?.toLowerCase();
   if (rawExpect === 'answer' || rawExpect === 'fallback') expect = rawExpect;
-  else if (rawExpect !== undefined) problems.push(`column "expect" is "${rawExpect}" (expected "answer" or "fallback")`);
+  else if (rawExpect !== undefined) problems.push(`column "expect" is ${quote(rawExpect)} (expected "answer" or "fallback")`);
   if (expect === 'fallback' && hasExpectations) {
     problems.push('expect is "fallback" but an expected_* column is also set (a question is either answered or refused)');
   }
@@ -175,7 +176,7 @@ function output(row: RawRow, key: string, problems: string[]): RowRequest['outpu
   const value = text(row, key, problems)?.toLowerCase();
   if (value === undefined) return undefined;
   if (isOutput(value)) return value;
-  problems.push(`column "${key}" is "${value}" (expected one of ${OUTPUTS.join(', ')})`);
+  problems.push(`column "${key}" is ${quote(value)} (expected one of ${OUTPUTS.join(', ')})`);
   return undefined;
 }
 
@@ -208,7 +209,7 @@ export function parseRow(row: RawRow, line: number, defaultId: string): RowResul
     if (!isBlank(row[column])) problems.push(`column "${column}" is set on a single question (a turn check: give the row a conversation and a turn, or use a JSONL conversation)`);
   }
   const turn = text(row, 'turn', problems);
-  if (turn !== undefined) problems.push(`column "turn" is ${turn} but "conversation" is empty (a turn belongs to a conversation: give both)`);
+  if (turn !== undefined) problems.push(`column "turn" is ${cut(turn)} but "conversation" is empty (a turn belongs to a conversation: give both)`);
   const lang = language(row, problems);
   const username = text(row, 'username', problems);
   const guest = flag(row, 'guest', problems);

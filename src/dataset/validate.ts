@@ -7,6 +7,7 @@ import { regionLanguageNote } from './language-note.js';
 import { unlabeledNote } from './unlabeled-note.js';
 import type { KbRefs } from './kb-refs.js';
 import type { DatasetScan } from './read.js';
+import { quote } from '../model/quote.js';
 
 export interface CheckOptions {
   kb?: KbRefs;
@@ -52,8 +53,8 @@ function conflicts(questions: readonly Question[], file: string): InputProblem[]
     const seen = first.get(key);
     if (!seen) first.set(key, q);
     else if (signature(seen) !== signature(q)) {
-      problems.push(error(file, q.line, `the same question as line ${seen.line} ("${q.question}") expects something else (give both rows the same expectations, or reword one)`));
-    } else problems.push(warning(file, q.line, `the same question as line ${seen.line} ("${q.question}"), asked twice`));
+      problems.push(error(file, q.line, `the same question as line ${seen.line} (${quote(q.question)}) expects something else (give both rows the same expectations, or reword one)`));
+    } else problems.push(warning(file, q.line, `the same question as line ${seen.line} (${quote(q.question)}), asked twice`));
   }
   return problems;
 }
@@ -73,7 +74,7 @@ export function missingInKb(q: Question, kb: KbRefs, file: string, aliases?: Ali
         continue;
       }
       const test = isPlainValue(v) ? undefined : compileValue(v);
-      if (!(test ? [...values].some((k) => test(k)) : values.has(normalizeText(v)))) problems.push(report(file, q.line, `${column} "${v}": no ${noun} in the knowledge base matches it`));
+      if (!(test ? [...values].some((k) => test(k)) : values.has(normalizeText(v)))) problems.push(report(file, q.line, `${column} ${quote(v)}: no ${noun} in the knowledge base matches it`));
     }
   }
   return problems;

@@ -5,6 +5,7 @@ import { readBounded, UnreadableFile } from '../util/bounded-read.js';
 import { parseJsonText, printable, type JsonTextError } from '../util/json-lines.js';
 import { readFailureMessage } from '../util/read-failure.js';
 import { InputError, type InputProblem } from '../errors.js';
+import { cut, quote, quoteList } from '../model/quote.js';
 
 /** One knowledge-base entry: an answer and the questions it answers. */
 export interface KbEntry {
@@ -139,9 +140,9 @@ export function parseKbRow(raw: unknown, file: string, line: number): KbEntry | 
 
 function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
   if (issue.code === 'unrecognized_keys') {
-    return `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')} (known fields: ${KB_FIELDS.join(', ')})`;
+    return `unknown field ${quoteList(issue.keys)} (known fields: ${KB_FIELDS.join(', ')})`;
   }
-  const field = issue.path.length ? `field "${issue.path.join('.')}"` : 'row';
+  const field = issue.path.length ? `field ${quote(issue.path.join('.'))}` : 'row';
   if (issue.code === 'invalid_type' && issue.input === undefined) {
     return `${field} is missing (every entry needs it)`;
   }
@@ -256,7 +257,7 @@ export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; pr
 /** One problem, not three a row: most often a question set given as the knowledge base. */
 function lackingColumns(file: string, lacking: readonly string[], columns: readonly string[]): InputProblem {
   const hint = columns.includes('question') ? `; ${QUESTION_SET_HINT}` : '';
-  return { file, line: 1, message: `the header has no ${lacking.map((c) => `"${c}"`).join(' or ')} column (found: ${columns.join(', ')}): a knowledge base has a row per entry, with sequence_number and answer${hint}` };
+  return { file, line: 1, message: `the header has no ${lacking.map((c) => `"${c}"`).join(' or ')} column (found: ${quoteList(columns, 20, cut)}): a knowledge base has a row per entry, with sequence_number and answer${hint}` };
 }
 
 /**
@@ -279,7 +280,7 @@ export function checkKb(entries: KbEntry[], file: string): InputProblem[] {
       if (!target) {
         problems.push({ file, line: e.line, message: `field "follow_ups": no entry has sequence_number ${n} (a follow-up names another entry of this file)` });
       } else if (target.language !== e.language) {
-        problems.push({ file, line: e.line, message: `field "follow_ups": entry ${n} is in "${target.language}", this one in "${e.language}" (a dialogue stays in one language)` });
+        problems.push({ file, line: e.line, message: `field "follow_ups": entry ${n} is in ${quote(target.language)}, this one in ${quote(e.language)} (a dialogue stays in one language)` });
       }
     }
   }

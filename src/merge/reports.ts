@@ -3,6 +3,7 @@ import type { QuestionResult } from '../model/report.js';
 import { arraySource, type ResultSource } from '../model/source.js';
 import { openReport } from '../report/read.js';
 import { RecordSource } from '../util/records.js';
+import { quote } from '../model/quote.js';
 
 /**
  * The results of every shard, read from the shards' report.json files in dataset order (by their line), one at
@@ -19,7 +20,7 @@ export async function shardResults(reports: readonly string[]): Promise<ResultSo
     let k = 0;
     for (const r of source) {
       const other = owner.get(r.id);
-      if (other !== undefined) throw new ConfigError(`question "${r.id}" is in both ${reports[other]} and ${reports[file]}`);
+      if (other !== undefined) throw new ConfigError(`question ${quote(r.id)} is in both ${reports[other]} and ${reports[file]}`);
       owner.set(r.id, file);
       slots.push({ line: r.line, file, k: k++ });
     }

@@ -66,8 +66,8 @@ export class QuestionError extends Error {
 
 /**
  * A non-json reply as a result keeps it for its reader: the output, and the body with its secrets masked, then cut to
- * MAX_KEPT_BODY_CHARS of src/client/outputs.ts (`cut`). `withheld`: the body held a secret its markup split (`CO<b></b>DE`), which no mask of
- * the raw text finds: it is not kept (the answers read from it are masked).
+ * MAX_KEPT_BODY_CHARS of src/client/outputs.ts (`cut`). `withheld`: the answers read from the body held a secret that
+ * no search of its text finds (a reference only a full HTML reader decodes): it is not kept (the answers read from it are masked).
  */
 export interface KeptReply {
   output: Exclude<Output, 'json'>;

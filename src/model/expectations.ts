@@ -1,5 +1,6 @@
 import { normalizeText } from './normalize.js';
-import { compileRegex, RegexProblem } from './regex.js';
+import { compileRegex, engineMessage, RegexProblem } from './regex.js';
+import { cut } from './quote.js';
 
 /** The fields of an answer an expectation reads (a service answer item, a report answer, a knowledge-base entry). */
 export interface MatchableAnswer {
@@ -126,14 +127,14 @@ export function valueProblem(value: string, example: string): string | undefined
   const cased = prefix === undefined ? PREFIXES.find((p) => value.slice(0, p.length).toLowerCase() === p) : undefined;
   if (cased !== undefined) {
     const rest = value.slice(cased.length);
-    return `starts with "${value.slice(0, cased.length)}", which is no matcher: matcher prefixes are lower case (${cased}${rest}; for the text itself, re:^${escapeRegex(normalizeText(value))}$)`;
+    return `starts with "${value.slice(0, cased.length)}", which is no matcher: matcher prefixes are lower case (${cut(`${cased}${rest}`)}; for the text itself, ${cut(`re:^${escapeRegex(normalizeText(value))}$`)})`;
   }
   try {
     compileValue(value);
     return undefined;
   } catch (error) {
     if (error instanceof RegexProblem) return `cannot be run: ${error.message}`;
-    return `is not a valid regular expression: ${(error as Error).message} (e.g. ${example})`;
+    return `is not a valid regular expression: ${engineMessage((error as Error).message)} (e.g. ${example})`;
   }
 }
 

@@ -1,3 +1,4 @@
+import { quote } from './quote.js';
 /**
  * ISO 639-1 language codes: what the spec's `language` field (2.1) takes. One list for the dataset reader, the
  * client and the embedded engine, so "a language" means the same everywhere.
@@ -27,7 +28,7 @@ export function readLanguage(value: string): LanguageReading {
   const match = /^([A-Za-z]{2})(?:[-_]([A-Za-z0-9]{1,8}(?:[-_][A-Za-z0-9]{1,8})*))?$/.exec(trimmed);
   const code = match?.[1]!.toLowerCase();
   if (code === undefined || !LANGUAGES.has(code)) {
-    return { problem: `"${trimmed}" is not an ISO 639-1 language code (expected two letters such as en, it or pt; a region form such as en-US is read as en)` };
+    return { problem: `${quote(trimmed)} is not an ISO 639-1 language code (expected two letters such as en, it or pt; a region form such as en-US is read as en)` };
   }
   return match![2] === undefined ? { code } : { code, region: match![2] };
 }

@@ -1,5 +1,6 @@
 import { RE2JS, RE2Set } from 're2js';
 import { classText, complement, DIGITS, hex, LINE_TERMINATORS, propertySet, SPACES, WORD, WORD_FOLDED, type Range } from './code-points.js';
+import { cut } from './quote.js';
 
 /**
  * `re:` expectations are JavaScript regular expressions (flags `iu`) run by RE2 (re2js), whose matching time is linear
@@ -206,7 +207,18 @@ class Translator {
 }
 
 /** RE2's reason for refusing a translated pattern, in the user's words. */
-function re2Problem(message: string): string {
+/**
+ * A regular expression engine's message with the pattern it quotes cut short (JavaScript's `/pattern/flags: why`,
+ * RE2's `` `pattern` ``): a cell of 100,000 characters is quoted in 80 of them.
+ */
+export function engineMessage(message: string): string {
+  return message
+    .replace(/^(Invalid regular expression: \/)([\s\S]*)(\/[a-z]*: [^/]*)$/, (_, head: string, pattern: string, tail: string) => `${head}${cut(pattern)}${tail}`)
+    .replace(/`([^`]*)`/g, (_, pattern: string) => `\`${cut(pattern)}\``);
+}
+
+function re2Problem(full: string): string {
+  const message = engineMessage(full);
   if (/invalid repeat count/.test(message)) return `it repeats more than 1000 times (${/`([^`]*)`/.exec(message)?.[1] ?? 'a count'}; nested counts multiply), and ${WHY}, which allows at most 1000; use + or * rather than a large count`;
   if (/too large|too deep|nest/i.test(message)) return `it is too large (${message.replace(/^error parsing regexp: /, '')}), and ${WHY}, which bounds a pattern's size; give alternatives apart in the cell (a || b)`;
   return `${WHY}, and it cannot take this pattern (${message.replace(/^error parsing regexp: /, '')})`;

@@ -108,7 +108,8 @@ export const SentSchema = z.object({
 
 /**
  * A reply asked in xml, html or text: its output, and, for a question that did not pass (failing or in error), its body
- * as it came (secrets masked, at most 4,096 characters: `cut` when longer; `withheld` when its markup split a secret).
+ * as it came (secrets masked, at most 4,096 characters: `cut` when longer; `withheld` when the answers read from it held
+ * a secret that no search of its text found).
  */
 export const ReplySchema = z.object({
   output: z.enum(['xml', 'html', 'text']),

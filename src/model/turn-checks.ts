@@ -1,4 +1,5 @@
 import { compileValue, valueProblem } from './expectations.js';
+import { quote } from './quote.js';
 
 /** What a turn check reads of a reply: its post-processed answer, and its top-1 answer's dialog flag. */
 export interface TurnReply {
@@ -51,9 +52,9 @@ export function checkValueProblem(key: TurnCheckKey, value: string): string | un
   const check: TurnCheck = TURN_CHECKS[key];
   if (check.values === 'text') {
     const bad = value === NONE ? undefined : valueProblem(value, 're:already answer(ed)?');
-    return bad === undefined ? undefined : `${check.column} "${value}" ${bad}`;
+    return bad === undefined ? undefined : `${check.column} ${quote(value)} ${bad}`;
   }
-  return check.values.includes(value) ? undefined : `${check.column} is "${value}" (expected ${allowed(check)})`;
+  return check.values.includes(value) ? undefined : `${check.column} is ${quote(value)} (expected ${allowed(check)})`;
 }
 
 /** Compiles a check's value into a test of what `of` reads (the value was checked with checkValueProblem). */

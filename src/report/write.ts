@@ -1,10 +1,10 @@
-import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
 import { ConfigError, ReportWriteError } from '../errors.js';
 import { ensureDir, reasonOf } from '../util/out-dir.js';
+import { createTemp } from '../util/temp-file.js';
 import { ALL_FORMATS, REPORT_FORMATS, type RenderOptions, type ReportFormat } from './formats.js';
 import type { ReportData } from '../model/source.js';
 import { withMetrics } from '../score/metrics/index.js';
@@ -41,17 +41,24 @@ function* batched(chunks: Iterable<string>, size = 1 << 16): Generator<string> {
   if (length > 0) yield pending.join('');
 }
 
-/** Writes the chunks to `path`, waiting for the stream to drain whenever its buffer is full. */
+/**
+ * Writes the chunks to `path` through a temporary file made exclusively beside it (util/temp-file.ts: never through
+ * a link planted there), renamed over it once whole, so a reader never sees half of it; waits for the stream to drain
+ * whenever its buffer is full. On failure the temporary file is removed and `path` left as it was.
+ */
 export async function writeChunks(path: string, chunks: Iterable<string>): Promise<void> {
-  const stream = createWriteStream(path);
+  const { tmp, handle } = await createTemp(path);
+  const stream = handle.createWriteStream();
   try {
     for (const chunk of batched(chunks)) {
       if (!stream.write(chunk)) await once(stream, 'drain');
     }
     stream.end();
     await finished(stream);
+    await rename(tmp, path);
   } catch (error) {
     stream.destroy();
+    await rm(tmp, { force: true }).catch(() => {});
     throw error;
   }
 }
@@ -79,11 +86,9 @@ export async function writeFiles(dir: string, files: readonly { file: string; ch
   for (const { file, chunks } of files) {
     const path = join(dir, file);
     try {
-      await writeChunks(`${path}.tmp`, chunks());
-      await rename(`${path}.tmp`, path);
+      await writeChunks(path, chunks());
       written.push(path);
     } catch (error) {
-      await rm(`${path}.tmp`, { force: true }).catch(() => {});
       if ((error as NodeJS.ErrnoException).syscall === undefined) throw error; // not the file system: a bug
       failed.push({ path, cause: error as Error });
     }

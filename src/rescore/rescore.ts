@@ -17,6 +17,7 @@ import { RecordSource } from '../util/records.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { recountCoverage, type Rejudged } from './coverage.js';
 import { questionOf, rejudge } from './rejudge.js';
+import { quote } from '../model/quote.js';
 
 export interface RescoreOptions {
   /** A corrected dataset: the run's ids with changed expectations. Questions it lacks are left out; a question the run did not ask is an error. */
@@ -46,7 +47,7 @@ function pick(source: ResultSource, order: Int32Array): ResultSource {
   return arraySource(Array.from(order, (i) => all[i]!));
 }
 
-const listed = (ids: readonly string[]): string => `${ids.slice(0, 10).map((id) => `"${id}"`).join(', ')}${ids.length > 10 ? `, ... (${ids.length - 10} more)` : ''}`;
+const listed = (ids: readonly string[]): string => `${ids.slice(0, 10).map((id) => quote(id)).join(', ')}${ids.length > 10 ? `, ... (${ids.length - 10} more)` : ''}`;
 
 /** The corrected dataset's questions that the run answered, in the dataset's order, and where each sits among the run's results. */
 async function matchDataset(path: string, head: ReportData['head'], results: ResultSource) {

@@ -7,6 +7,7 @@ import type { Conversation, Question } from '../model/question.js';
 import type { AskedConversation } from '../score/conversation.js';
 import type { Judge } from './stages/judge.js';
 import type { Asker, Kind, Put, Work } from './work.js';
+import { quote } from '../model/quote.js';
 
 
 /** The user a conversation is asked as: its own username, or a fresh one per run and conversation. */
@@ -78,7 +79,7 @@ export const CONVERSATION: Kind<Conversation> = {
     if (checks.repeat > 1) {
       checks.refuse(
         new ConfigError(
-          `--repeat ${checks.repeat} cannot ask conversations (${checks.file}:${c.line}: conversation "${c.id}"): a conversation is asked once per run, ` +
+          `--repeat ${checks.repeat} cannot ask conversations (${checks.file}:${c.line}: conversation ${quote(c.id)}): a conversation is asked once per run, ` +
             'as a new user each time; run the dataset again instead, or --repeat a dataset of single questions',
         ),
       );

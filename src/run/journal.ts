@@ -1,11 +1,12 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { truncate } from 'node:fs/promises';
+import { rename, rm, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AnswerEvalError } from '../errors.js';
 import type { EngineIdentity, QuestionResult } from '../model/report.js';
 import type { ResultSource } from '../model/source.js';
 import { mkdirs, reasonOf } from '../util/out-dir.js';
 import { RecordSource } from '../util/records.js';
+import { createTemp } from '../util/temp-file.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
 /** 2: every line carries its run's tag (`run`), so lines of another run's journal are told apart. */
@@ -167,11 +168,22 @@ export class JournalWriter {
     });
   }
 
-  /** Starts a new journal in `dir` (replacing any older one) with its header line. */
+  /**
+   * Starts a new journal in `dir` (replacing any older one) with its header line: made exclusively under a temporary
+   * name, then renamed into place (util/temp-file.ts), so a link planted under either name is never written through.
+   */
   static async create(dir: string, header: JournalHeader, onError: (error: Error) => void): Promise<JournalWriter> {
     await mkdirs(dir);
     const path = journalPath(dir);
-    const writer = new JournalWriter(path, createWriteStream(path, { flags: 'w' }), 0, onError);
+    const { tmp, handle } = await createTemp(path);
+    try {
+      await rename(tmp, path);
+    } catch (error) {
+      await handle.close();
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    const writer = new JournalWriter(path, handle.createWriteStream(), 0, onError);
     writer.append(JSON.stringify(header));
     writer.flush();
     return writer;

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { reasonOf } from '../util/out-dir.js';
+import { createTemp } from '../util/temp-file.js';
 
 export const LOCK_FILE = 'answer-eval.lock';
 
@@ -30,13 +31,17 @@ export async function lockDir(dir: string, what: string): Promise<DirLock> {
   const path = join(dir, LOCK_FILE);
   const mine: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
   const text = `${JSON.stringify(mine)}\n`;
-  // written whole beside it, then linked into place: no other run can see a lock without its pid
-  const staged = join(dir, `${LOCK_FILE}.${process.pid}`);
+  // written whole beside it (made exclusively: never through a link planted there), then linked into place: no other
+  // run can see a lock without its pid
+  let staged: string | undefined;
   let tookOver: Holder | undefined;
   try {
-    await writeFile(staged, text);
+    const temp = await createTemp(`${path}.${process.pid}`); // this process's own: another run's is never taken for a stale one
+    staged = temp.tmp;
+    await temp.handle.writeFile(text);
+    await temp.handle.close();
     for (let attempt = 0; ; attempt++) {
-      if (await place(staged, path, text)) break;
+      if (await place(temp.tmp, path, text)) break;
       const holder = await readHolder(path);
       if (holder === 'gone' && attempt < 3) continue;
       if (holder !== 'gone' && holder !== 'unreadable' && running(holder)) {
@@ -53,7 +58,7 @@ export async function lockDir(dir: string, what: string): Promise<DirLock> {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(`${what} ${dir}: cannot write the lock file ${path}: ${reasonOf(error)}`, { cause: error });
   } finally {
-    await rm(staged, { force: true });
+    if (staged !== undefined) await rm(staged, { force: true });
   }
   return {
     path,

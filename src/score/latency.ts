@@ -2,12 +2,16 @@ import * as hdr from 'hdr-histogram-js';
 import type { Summary } from '../model/report.js';
 
 /**
- * Latency percentiles recorded one value at a time into an HDR histogram (microsecond resolution,
- * 3 significant digits): memory is the histogram's, whatever the number of values. Call `result()` once.
+ * Latency percentiles recorded one value at a time into an HDR histogram (microsecond resolution, 3 significant
+ * digits): memory is the histogram's, whatever the number of values. A percentile is the nearest-rank one (the
+ * smallest value with at least p% of the values at or below it), taken in the middle of its histogram bucket, to 4
+ * significant digits, and kept within the least and the greatest value recorded, which are exact: within 0.1% of the
+ * exact figure, and never outside [min, max]. Call `result()` once.
  */
 export class LatencyRecorder {
   private histogram: ReturnType<typeof hdr.build> | undefined;
   private count = 0;
+  private min = Infinity;
   private max = 0;
 
   record(ms: number): void {
@@ -15,6 +19,7 @@ export class LatencyRecorder {
     this.histogram.recordValue(Math.max(1, Math.round(ms * 1000)));
     this.count++;
     if (ms > this.max) this.max = ms;
+    if (ms < this.min) this.min = ms;
   }
 
   /** The percentiles, and frees the histogram. */
@@ -22,8 +27,11 @@ export class LatencyRecorder {
     const histogram = this.histogram;
     if (histogram === undefined || this.count === 0) return { p50: null, p90: null, p99: null, max: null };
     try {
-      // the histogram keeps 3 significant digits; say no more than that
-      const at = (p: number) => Number((histogram.getValueAtPercentile(p) / 1000).toPrecision(3));
+      const at = (p: number): number => {
+        const edge = histogram.getValueAtPercentile(p); // the highest value of the bucket the percentile falls in
+        const middle = ((histogram as unknown as Buckets).lowestEquivalentValue(edge) + edge) / 2 / 1000;
+        return Math.min(this.max, Math.max(this.min, Number(middle.toPrecision(4))));
+      };
       return { p50: at(50), p90: at(90), p99: at(99), max: this.max };
     } finally {
       this.dispose();
@@ -34,4 +42,9 @@ export class LatencyRecorder {
     this.histogram?.destroy();
     this.histogram = undefined;
   }
+}
+
+/** The JavaScript histogram's own bucket arithmetic, which its type declarations leave out. */
+interface Buckets {
+  lowestEquivalentValue(value: number): number;
 }

@@ -2,6 +2,7 @@ import { EXPECTATION_FIELDS, MATCHER_PREFIXES, type ExpectationKey } from '../mo
 import { normalizeText } from '../model/normalize.js';
 import type { QuestionResult } from '../model/report.js';
 import { nearest } from '../util/distance.js';
+import { cut, quote, quoteList } from '../model/quote.js';
 
 /** The names an answer carries that a dataset could misspell: checked against every answer the run received. */
 const NAMED: readonly ExpectationKey[] = ['label', 'category', 'sub_category', 'tag'];
@@ -100,7 +101,7 @@ export function unseenNotes(u: UnseenSummary, file: string): string[] {
     return u.none.length > 0 ? [`${file}: every reply of the run was the service's floor answer (nothing scored above its floor), so no expected answer could be met: is its floor threshold too high, or is it the right agent and knowledge base?`] : [];
   }
   const notes = u.none.map(({ key, expected, given }) => {
-    const instead = given.length > 0 ? `its answers carry ${nouns(key)} such as ${given.map((v) => JSON.stringify(v)).join(', ')}` : `its answers carry no ${noun(key)} at all`;
+    const instead = given.length > 0 ? `its answers carry ${nouns(key)} such as ${quoteList(given)}` : `its answers carry no ${noun(key)} at all`;
     return (
       `${file}: ${column(key)}: none of the ${expected} value(s) the dataset expects is the ${noun(key)} of any answer the service gave in this run (${instead}): ` +
       `if the dataset names answers otherwise than the service, every question expecting one fails`
@@ -108,8 +109,8 @@ export function unseenNotes(u: UnseenSummary, file: string): string[] {
   });
   for (const m of u.nearMisses.slice(0, NAMED_MISSES)) {
     notes.push(
-      `${file}:${m.line}: ${column(m.key)} "${m.value}" (${m.questions === 1 ? `question ${m.id}` : `${m.questions} questions, the first ${m.id}`}) is the ${noun(m.key)} of no answer the service gave; ` +
-        `it gave "${m.like}": a typo in the dataset? (its questions count as wrong)`,
+      `${file}:${m.line}: ${column(m.key)} ${quote(m.value)} (${m.questions === 1 ? `question ${cut(m.id)}` : `${m.questions} questions, the first ${cut(m.id)}`}) is the ${noun(m.key)} of no answer the service gave; ` +
+        `it gave ${quote(m.like)}: a typo in the dataset? (its questions count as wrong)`,
     );
   }
   const more = u.nearMisses.length - NAMED_MISSES;

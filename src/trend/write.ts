@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { QUARANTINE_FILE } from '../model/quarantine.js';
@@ -7,6 +7,7 @@ import { parseFormatList, writeFiles } from '../report/write.js';
 import { TREND_FORMAT_NAMES, TREND_FORMATS, type TrendFormat } from './render/index.js';
 import { writtenByTrend } from './render/quarantine.js';
 import type { Trend } from './schema.js';
+import { readBounded } from '../util/bounded-read.js';
 
 /** Parses `--format html,md`; `all` or nothing means every format. */
 export const parseTrendFormats = (value: string | undefined): TrendFormat[] => parseFormatList(value, TREND_FORMATS, 'a trend format');
@@ -20,6 +21,9 @@ export function writeTrend(trend: Trend, dir: string, formats: readonly TrendFor
   return writeFiles(dir, formats.map((format) => ({ file: TREND_FORMATS[format].file, chunks: () => TREND_FORMATS[format].render(trend, { reports }) })));
 }
 
+/** The largest quarantine.txt of trend's own that is read back: one of its own lists the flaky questions of a set. */
+const MAX_OWN_QUARANTINE_BYTES = 64 * 1024 * 1024;
+
 /**
  * Refuses (ConfigError, exit 2), before anything is read or written, an --out holding a quarantine.txt that trend
  * would write over but did not write itself, or that was changed since: a file reviewed by hand, or the one
@@ -28,8 +32,11 @@ export function writeTrend(trend: Trend, dir: string, formats: readonly TrendFor
 export async function checkQuarantineOut(dir: string, formats: readonly TrendFormat[]): Promise<void> {
   if (!formats.includes('quarantine')) return;
   const path = join(dir, QUARANTINE_FILE);
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' || error.code === 'ENOTDIR' ? null : undefined));
-  if (text === null || (text !== undefined && writtenByTrend(text))) return;
+  // trend writes a regular file: anything else there (a FIFO, a device, a link to one) is not its own, and is not read
+  const info = await lstat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' || error.code === 'ENOTDIR' ? null : undefined));
+  if (info === null) return;
+  const text = info?.isFile() ? await readBounded(path, { maxBytes: MAX_OWN_QUARANTINE_BYTES, text: true }).then((b) => b.toString('utf8'), () => undefined) : undefined;
+  if (text !== undefined && writtenByTrend(text)) return;
   throw new ConfigError(
     `--out ${dir} holds ${path}, which trend did not write or which was changed since (reviewed by hand? written by run --repeat?); nothing was written. ` +
       'To keep it: choose another --out, or leave quarantine out of --format (e.g. --format html,md,json). To replace it: delete it.',

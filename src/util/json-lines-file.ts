@@ -1,11 +1,12 @@
 import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { createTempSync } from './temp-file.js';
 
 const BLOCK = 1 << 16;
 
 /**
  * Values written as they come to a JSONL file (one a line), read again in order, one line at a time: memory does
- * not grow with the values (two reused 64 KiB buffers). Written to `path` + `.tmp`; `commit` moves it to `path`,
- * `discard` removes it.
+ * not grow with the values (two reused 64 KiB buffers). Written to a temporary file made exclusively beside `path`
+ * (temp-file.ts); `commit` moves it to `path`, `discard` removes it.
  */
 export class JsonLinesFile<T> implements Iterable<T> {
   private readonly tmp: string;
@@ -17,9 +18,8 @@ export class JsonLinesFile<T> implements Iterable<T> {
   private used = 0;
 
   constructor(readonly path: string) {
-    this.tmp = `${path}.tmp`;
+    ({ tmp: this.tmp, fd: this.fd } = createTempSync(path));
     this.file = this.tmp;
-    this.fd = openSync(this.tmp, 'w');
   }
 
   get count(): number {

@@ -56,7 +56,8 @@ describe.each(['xml', 'html', 'text'] as const)('a secret echoed in an output=%s
     expect(escaped!.reply!.body).toMatch(/code: <agent code>/);
     expect(split!.answers[0]!.answer).toBe('code: <agent code>');
     if (output === 'text') expect(split!.reply!.body).toBe('code: <agent code>\n');
-    else expect(split!.reply).toEqual({ output, withheld: true });
+    // the markup between the pieces is masked with them: the body is kept, the code nowhere in it
+    else expect(split!.reply!.body).toContain('code: <agent code><');
     if (output === 'text') {
       expect(long!.reply!.cut).toBe(true);
       expect(long!.reply!.body!.length).toBeLessThanOrEqual(MAX_KEPT_BODY_CHARS + 1);

@@ -401,7 +401,7 @@ describe('writeComparison', () => {
   it('a file the file system refuses is named in a ReportWriteError (exit 3); the others are written', async () => {
     const c = compareReports(report([result('a', 'correct'), result('b', 'wrong')]), report([result('a', 'wrong'), result('b', 'wrong')]), FAST);
     const out = join(tempDir('answer-eval-compare-write-'), 'out');
-    mkdirSync(join(out, 'compare.html.tmp'), { recursive: true }); // where compare.html is staged: a directory, so the write fails
+    mkdirSync(join(out, 'compare.html', 'held'), { recursive: true }); // a directory that is not empty where compare.html goes: the rename fails
     const error = await writeComparison(c, out).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ReportWriteError);
     expect((error as ReportWriteError).exitCode).toBe(3);

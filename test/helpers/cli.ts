@@ -1,6 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect } from 'vitest';
 import { main } from '../../src/cli/cli.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -22,10 +21,8 @@ function collectWarnings(args: readonly string[], stderr: string): void {
   if (found) warnings.push(`answer-eval ${args.join(' ')}\n    ${found[0]}`);
 }
 
-// every test file that runs the CLI checks the stderr of all its runs, killed ones included
-afterAll(() => {
-  expect(warnings, 'Node printed warnings on the stderr of these CLI runs (fix their cause)').toEqual([]);
-});
+/** The Node warnings the CLI runs printed since the last call: each test file checks its own (test/setup/each-file.ts). */
+export const takeWarnings = (): string[] => warnings.splice(0);
 
 /** Where the CLI runs: `cwd` (default: this process's), e.g. a directory holding an answer-eval.config.json. */
 export interface CliPlace {

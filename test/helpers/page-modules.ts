@@ -7,7 +7,6 @@ import { openPage, type OpenPage } from './browser.js';
 import { tempDir } from './tmp.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const dir = tempDir('answer-eval-modules-');
 
 /**
  * Page modules (src/pages/) in Chromium, as the pages run them: `entry` (TypeScript, paths from the repository root)
@@ -24,7 +23,8 @@ export async function openModules(browser: Browser, entry: string, body: string)
     supported: { 'inline-script': true },
     write: false,
   });
-  const file = join(dir, `modules-${Math.random().toString(36).slice(2)}.html`);
+  // a directory per page: the files of a worker share this module, and each file's directories go when it ends
+  const file = join(tempDir('answer-eval-modules-'), `modules-${Math.random().toString(36).slice(2)}.html`);
   writeFileSync(file, `<!doctype html><html><head><meta charset="utf-8"></head><body><h1>page modules</h1>${body}<script>${bundled.outputFiles[0]!.text}</script></body></html>`);
   return openPage(browser, file);
 }

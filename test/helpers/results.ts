@@ -23,6 +23,9 @@ export const ans = (seq: number, score: number, over: Partial<ReportAnswer> = {}
 
 let next = 0;
 
+/** Numbers the results of each test file from q1 again (test/setup/each-file.ts): golden files hold their ids. */
+export const resetIds = (): void => void (next = 0);
+
 /** A question result; top1Index follows the scores (earlier on ties), as toResult sets it. */
 export function res(over: Partial<QuestionResult> & Pick<QuestionResult, 'outcome'>): QuestionResult {
   const answers = over.answers ?? [];

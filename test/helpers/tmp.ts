@@ -2,13 +2,13 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 
 const made: string[] = [];
-// registered when a test file first imports this module (each file has its own modules): its directories go with it
-afterAll(() => {
+
+/** Removes the directories tempDir made: after each test file (test/setup/each-file.ts). */
+export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** A fresh temporary directory for one test file, removed after the file's tests. */
 export function tempDir(prefix = 'answer-eval-'): string {

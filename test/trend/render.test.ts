@@ -74,7 +74,7 @@ describe('trend renderers', () => {
 
   it('a file the file system refuses is named in a ReportWriteError (exit 3); the others are written', async () => {
     const out = join(dir, 'refused');
-    mkdirSync(join(out, 'trend.md.tmp'), { recursive: true }); // where trend.md is staged: a directory, so the write fails
+    mkdirSync(join(out, 'trend.md', 'held'), { recursive: true }); // a directory that is not empty where trend.md goes: the rename fails
     const error = await writeTrend(trend, out).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ReportWriteError);
     expect((error as ReportWriteError).exitCode).toBe(3);

@@ -85,6 +85,11 @@ export class Finder<K> {
     this.#folds = folds.length > 0 ? new RegExp(folds.join('|'), 'g') : undefined;
   }
 
+  /** For each code unit, not 0 when it may stand in a secret in some view of a text (a segment runs over such characters). */
+  get joins(): Uint8Array {
+    return this.#within;
+  }
+
   /** Whether `text` holds a secret, as it is or in a view. */
   holds(text: string): boolean {
     if (text.length < this.#shortest) return false;

@@ -1,6 +1,7 @@
 import { toWindows1252, windows1252 } from '../../util/windows-1252.js';
 import { base64Forms, reach } from './base64.js';
 import { LiteralBytes } from './literal.js';
+import { markupViews, type MarkupSecrets, type MarkupView } from './markup-view.js';
 import { Finder, type Needle, type Span } from './search.js';
 import { fold, lower } from './views.js';
 
@@ -102,6 +103,23 @@ function merged<S extends Span<SecretKind>>(spans: S[]): S[] {
   return out;
 }
 
+/** A span of a markup view, as the span of the source it came from (the markup inside it included). */
+function source(view: MarkupView, span: { start: number; end: number }): { start: number; end: number } {
+  return { start: view.from![span.start]!, end: view.to![span.end - 1]! };
+}
+
+/** `text` with each span replaced by the mask of its kind (overlapping spans joined). */
+function replaced(text: string, spans: Span<SecretKind>[]): string {
+  if (spans.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const span of merged(spans)) {
+    out += text.slice(at, span.start) + maskOf(span.kind);
+    at = span.end;
+  }
+  return out + text.slice(at);
+}
+
 /**
  * The secrets of a run, in every form a service, a proxy or an error page may write them back in, and the one place
  * that masks them. Built once per run; every search is literal (no regular expression is built from a secret) and
@@ -112,6 +130,8 @@ export class Secrets {
   readonly #text: { text: string; kind: SecretKind }[] = [];
   readonly #bytes: { needle: LiteralBytes; kind: SecretKind; wide: 'le' | 'be' | undefined }[] = [];
   readonly #finder: Finder<Tag>;
+  /** What reading through markup needs to know of these secrets (markup-view.ts). */
+  readonly #markup: MarkupSecrets;
 
   /** Secrets shorter than MIN_SECRET_LENGTH are left out (the run warns about them, see tooShort). */
   constructor(secrets: readonly Secret[]) {
@@ -152,6 +172,7 @@ export class Secrets {
       }
     }
     this.#finder = new Finder(needles);
+    this.#markup = { spaced: needles.some((n) => n.text.includes(' ')), joins: this.#finder.joins };
   }
 
   /** Whether there is any secret to mask. */
@@ -159,31 +180,39 @@ export class Secrets {
     return this.#text.length === 0;
   }
 
-  /** Whether `text` holds a secret in any form. */
+  /**
+   * Whether `text` holds a secret in any form: as it is, or in the text a person reads of it once its markup is
+   * removed (markup-view.ts: `CO<b></b>DE`), looked at only when it holds a `<`.
+   */
   holds(text: string): boolean {
-    return this.#finder.holds(text);
+    if (this.#finder.holds(text)) return true;
+    if (!text.includes('<')) return false;
+    return markupViews(text, this.#markup, false).some((v) => this.#finder.holds(v.text));
   }
 
-  /** `text` with every secret, in any form, replaced by the mask of its kind (`<agent code>`). */
+  /**
+   * `text` with every secret, in any form, replaced by the mask of its kind (`<agent code>`). A secret that stands
+   * whole only once the markup is removed is masked where its pieces stand, the markup between them too.
+   */
   mask(text: string): string {
     if (!this.holds(text)) return text;
-    let out = '';
-    let at = 0;
     const spans = this.#finder.spans(text).map(({ start, end, kind: tag }) => ({ ...(tag.lead + tag.trail > 0 ? reach(text, { start, end }, tag) : { start, end }), kind: tag.kind }));
-    for (const span of merged(spans)) {
-      out += text.slice(at, span.start) + maskOf(span.kind);
-      at = span.end;
+    for (const view of markupViews(text, this.#markup, true)) {
+      for (const { start, end, kind: tag } of this.#finder.spans(view.text)) {
+        spans.push({ ...source(view, tag.lead + tag.trail > 0 ? reach(view.text, { start, end }, tag) : { start, end }), kind: tag.kind });
+      }
     }
-    return out + text.slice(at);
+    return replaced(text, spans);
   }
 
   /**
    * `text`, already masked, with the start of a secret masked where the text was cut right after it (`pay by bi…`
-   * for the code `bill`): for a message quoting, cut short, a reply that held a secret.
+   * for the code `bill`): for a message quoting, cut short, a reply that held a secret. Where markup splits that
+   * start (`bi<b></b>l…`), it is masked with the markup.
    */
   maskCut(text: string): string {
     if (!text.includes('…')) return text;
-    let out = text;
+    let out = this.#maskCutAcross(text);
     for (const { text: needle, kind } of this.#text) {
       for (const written of [needle, JSON.stringify(needle).slice(1, -1)]) { // a message quotes it JSON-escaped
         for (let k = written.length - 1; k >= 1; k--) {
@@ -196,6 +225,24 @@ export class Secrets {
       }
     }
     return out;
+  }
+
+  /** The start of a secret cut right before a `…`, split by markup: masked in `text` with the markup inside it. */
+  #maskCutAcross(text: string): string {
+    const spans: Span<SecretKind>[] = [];
+    for (const view of markupViews(text, this.#markup, true)) {
+      for (let cut = view.text.indexOf('…'); cut > 0; cut = view.text.indexOf('…', cut + 1)) {
+        for (const { text: needle, kind } of this.#text) {
+          for (let k = Math.min(needle.length - 1, cut); k >= 1; k--) {
+            if (!view.text.startsWith(needle.slice(0, k), cut - k)) continue;
+            const span = source(view, { start: cut - k, end: cut });
+            if (span.end - span.start > k) spans.push({ ...span, kind }); // markup inside: no search of the raw text sees it
+            break;
+          }
+        }
+      }
+    }
+    return replaced(text, spans);
   }
 
   /** Whether a body's bytes hold a secret in one of the encodings it may have been sent in. */

@@ -1,10 +1,11 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../../errors.js';
 import { FAIL_ON } from '../../gate/fail-on.js';
 import { JsonTextError, parseJsonText, printable } from '../../util/json-lines.js';
 import { AT_LEAST_0, OPEN_SHARE, POINTS, SHARE, WHOLE, WHOLE_AT_LEAST_0, WHOLE_AT_LEAST_1, type NumberRule } from '../../util/numbers.js';
 import { reasonOf } from '../../util/out-dir.js';
+import { writeFileThroughTemp } from '../../util/temp-file.js';
 
 /**
  * The options that decide how a run is finished (its gates, --baseline, --format), kept beside its journal when it
@@ -109,7 +110,7 @@ export function keepRunOptions(dir: string, argv: Args): void {
     if (value === undefined || value === KEPT_DEFAULTS[key]) continue;
     kept[key] = key === 'baseline' || key === 'quarantine' ? resolve(String(value)) : value;
   }
-  if (Object.keys(kept).length > 0) writeFileSync(join(dir, RUN_OPTIONS_FILE), `${JSON.stringify(kept, null, 2)}\n`);
+  if (Object.keys(kept).length > 0) writeFileThroughTemp(join(dir, RUN_OPTIONS_FILE), `${JSON.stringify(kept, null, 2)}\n`);
 }
 
 /**
