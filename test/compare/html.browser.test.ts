@@ -7,7 +7,7 @@ import { ChangeList } from '../../src/compare/changes.js';
 import { compareReports } from '../../src/compare/compare.js';
 import { renderCompareHtml } from '../../src/compare/render/html/index.js';
 import type { QuestionResult } from '../../src/model/report.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, sharedPage, type Screen, type SharedPage } from '../helpers/browser.js';
 import { tempDir } from '../helpers/tmp.js';
 import { answer, FILES, report, result } from './fixtures.js';
 
@@ -50,34 +50,23 @@ const write = (name: string, pageRows?: number): string => {
   writeFileSync(file, [...renderCompareHtml(c, changes, pageRows === undefined ? {} : { pageRows })].join(''));
   return file;
 };
+const compareHtml = write('compare.html');
 
 let browser: Browser;
+let shared: SharedPage;
 beforeAll(async () => {
   browser = await launchBrowser();
+  shared = await sharedPage(browser);
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await shared?.close();
+  await browser?.close();
+});
 
-interface Watched {
-  page: Page;
-  problems: string[];
-  requests: string[];
-}
+const WIDE: Screen = { viewport: { width: 1440, height: 900 } };
 
-async function open(file: string, viewport = { width: 1440, height: 900 }, colorScheme: 'light' | 'dark' = 'light'): Promise<Watched> {
-  const page = await browser.newPage({ viewport, colorScheme });
-  const problems: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-  });
-  page.on('pageerror', (err) => problems.push(err.message));
-  page.on('request', (r) => {
-    if (r.url() !== pathToFileURL(file).href) requests.push(r.url());
-  });
-  await page.goto(pathToFileURL(file).href);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 20_000 });
-  return { page, problems, requests };
-}
+/** Requests beyond the page's own file. */
+const others = (file: string): string[] => shared.requests.filter((u) => u !== pathToFileURL(file).href);
 
 const status = (page: Page) => page.locator('#changes-status').innerText();
 const column = (page: Page, k: number) => page.locator(`#changes-body tr.row td:nth-child(${k})`).allInnerTexts();
@@ -90,8 +79,44 @@ describe('compare.html in headless Chromium, with thousands of changes', () => {
     expect(c.counts).toMatchObject({ added: 25, removed: 30, changed: 10 });
   });
 
+  // the tests that only read a page first, on one document
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`fits 390 px without sideways scrolling, links readable (${colorScheme})`, async () => {
+      const page = await shared.view(compareHtml, { viewport: { width: 390, height: 844 }, colorScheme });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // WCAG contrast of a link on its card: at least 4.5
+      const contrast = await page.evaluate(() => {
+        const rgb = (s: string) => s.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+        const lum = (s: string) => { const [r, g, b] = rgb(s); return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!; };
+        const link = document.querySelector('a.jump')!;
+        const card = link.closest('.card')!;
+        const [a, b] = [lum(getComputedStyle(link).color), lum(getComputedStyle(card).backgroundColor)];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      });
+      expect(contrast).toBeGreaterThanOrEqual(4.5);
+      expect(shared.problems).toEqual([]);
+    });
+  }
+
+  it('with a quarantine, the questions that broke but are quarantined have a tab and a card link of their own; without one, no such tab', async () => {
+    const plain = await shared.view(compareHtml, WIDE);
+    expect(await plain.locator('#class-tabs button', { hasText: /^broke, but quarantined/ }).isVisible()).toBe(false);
+    const quarantined = new ChangeList();
+    const q = compareReports(report(bases), report(heads), { files: FILES, resamples: 200, quarantine: { file: 'q.txt', ids: new Map([['q10', 1], ['q20', 2]]) } }, quarantined);
+    const file = join(dir, 'quarantined.html');
+    writeFileSync(file, [...renderCompareHtml(q, quarantined)].join(''));
+    const page = await shared.load(file, WIDE);
+    expect(await page.locator('.cards').innerText()).toContain('2 broke, but quarantined →');
+    await page.locator('#class-tabs button', { hasText: /^broke, but quarantined/ }).click();
+    expect(await status(page)).toMatch(/^1–2 of 2 broke, but quarantined/);
+    expect((await ids(page)).sort()).toEqual(['q10', 'q20']);
+    await page.locator('#class-tabs button', { hasText: /^broken/ }).click();
+    expect(await status(page)).toMatch(new RegExp(`^1–50 of ${c.counts.broken - 2} broken`));
+    expect(shared.problems).toEqual([]);
+  });
+
   it('opens on the verdict and the metrics, then the broken questions, largest change first, paged; no console error, no request, hostile strings as text', async () => {
-    const { page, problems, requests } = await open(write('compare.html'));
+    const page = await shared.load(compareHtml, WIDE);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(await page.locator('img').count()).toBe(0);
     // the first screen: cards and metrics before the changes
@@ -112,13 +137,12 @@ describe('compare.html in headless Chromium, with thousands of changes', () => {
     await page.click('#p-next');
     expect(await status(page)).toMatch(/^51–100 of /);
     expect(await ids(page)).not.toEqual(first);
-    expect(problems).toEqual([]);
-    expect(requests).toEqual([]);
-    await page.close();
+    expect(shared.problems).toEqual([]);
+    expect(others(compareHtml)).toEqual([]);
   });
 
   it('sorts by a column, filters by text, tag and category, and opens a row on both answers', async () => {
-    const { page, problems } = await open(write('compare.html'));
+    const page = await shared.load(compareHtml, WIDE);
     await page.click('#changes th[data-sort=id]');
     const sorted = await ids(page);
     expect(sorted).toEqual([...sorted].sort());
@@ -137,12 +161,11 @@ describe('compare.html in headless Chromium, with thousands of changes', () => {
     const detail = await page.locator('#changes-body tr.detail').innerText();
     expect(detail).toContain('base · correct');
     expect(detail).toContain('head · wrong');
-    expect(problems).toEqual([]);
-    await page.close();
+    expect(shared.problems).toEqual([]);
   });
 
   it('groups the drift by entry and by category; a group shows its questions, largest first', async () => {
-    const { page, problems } = await open(write('compare.html'));
+    const page = await shared.load(compareHtml, WIDE);
     await page.locator('#class-tabs button', { hasText: /^score drift/ }).click();
     expect(await page.locator('#drift-panel').isVisible()).toBe(true);
     const groups = await page.locator('#groups-body tr').allInnerTexts();
@@ -156,12 +179,11 @@ describe('compare.html in headless Chromium, with thousands of changes', () => {
     expect(await page.locator('#groups-body tr').first().innerText()).toContain(c.drift.byCategory[0]!.key);
     await page.click('#f-group-clear');
     expect(await status(page)).toMatch(new RegExp(` of ${c.counts.drift} score drift`));
-    expect(problems).toEqual([]);
-    await page.close();
+    expect(shared.problems).toEqual([]);
   });
 
   it('lists added, removed and edited questions apart, in dataset order, edited ones with both versions', async () => {
-    const { page, problems } = await open(write('compare.html'));
+    const page = await shared.load(compareHtml, WIDE);
     await page.locator('#class-tabs button', { hasText: /^changed/ }).click();
     expect(await status(page)).toMatch(/sorted by dataset order$/);
     const text = await page.locator('#changes-body').innerText();
@@ -169,56 +191,16 @@ describe('compare.html in headless Chromium, with thousands of changes', () => {
     expect(text).toContain('was: How do I do thing 5?');
     await page.locator('#class-tabs button', { hasText: /^added/ }).click();
     expect((await ids(page)).slice(0, 3)).toEqual(['new0', 'new1', 'new2']);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-
-  it('with a quarantine, the questions that broke but are quarantined have a tab and a card link of their own; without one, no such tab', async () => {
-    const plain = await open(write('compare.html'));
-    expect(await plain.page.locator('#class-tabs button', { hasText: /^broke, but quarantined/ }).isVisible()).toBe(false);
-    await plain.page.close();
-    const quarantined = new ChangeList();
-    const q = compareReports(report(bases), report(heads), { files: FILES, resamples: 200, quarantine: { file: 'q.txt', ids: new Map([['q10', 1], ['q20', 2]]) } }, quarantined);
-    const file = join(dir, 'quarantined.html');
-    writeFileSync(file, [...renderCompareHtml(q, quarantined)].join(''));
-    const { page, problems } = await open(file);
-    expect(await page.locator('.cards').innerText()).toContain('2 broke, but quarantined →');
-    await page.locator('#class-tabs button', { hasText: /^broke, but quarantined/ }).click();
-    expect(await status(page)).toMatch(/^1–2 of 2 broke, but quarantined/);
-    expect((await ids(page)).sort()).toEqual(['q10', 'q20']);
-    await page.locator('#class-tabs button', { hasText: /^broken/ }).click();
-    expect(await status(page)).toMatch(new RegExp(`^1–50 of ${c.counts.broken - 2} broken`));
-    expect(problems).toEqual([]);
-    await page.close();
+    expect(shared.problems).toEqual([]);
   });
 
   it('a category slice shows its changes; a class over the page limit holds its largest and says so', async () => {
-    const { page, problems } = await open(write('capped.html', 100));
+    const page = await shared.load(write('capped.html', 100), WIDE);
     expect(await page.locator('#changes-capped').innerText()).toBe(`This page holds the 100 largest of ${c.counts.broken} broken questions; changes.jsonl lists every one.`);
     expect((await column(page, 5)).slice(0, 50).every((t) => t.includes('rank 1 → none'))).toBe(true);
     await page.locator('tr[data-filter=category][data-value="cat-1"]').click();
     expect(await page.locator('#f-category option:checked').innerText()).toBe('cat-1');
     for (const text of await column(page, 1)) expect(text).toContain('cat-1');
-    expect(problems).toEqual([]);
-    await page.close();
+    expect(shared.problems).toEqual([]);
   });
-
-  for (const colorScheme of ['light', 'dark'] as const) {
-    it(`fits 390 px without sideways scrolling, links readable (${colorScheme})`, async () => {
-      const { page, problems } = await open(write('compare.html'), { width: 390, height: 844 }, colorScheme);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      // WCAG contrast of a link on its card: at least 4.5
-      const contrast = await page.evaluate(() => {
-        const rgb = (s: string) => s.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-        const lum = (s: string) => { const [r, g, b] = rgb(s); return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!; };
-        const link = document.querySelector('a.jump')!;
-        const card = link.closest('.card')!;
-        const [a, b] = [lum(getComputedStyle(link).color), lum(getComputedStyle(card).backgroundColor)];
-        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-      });
-      expect(contrast).toBeGreaterThanOrEqual(4.5);
-      expect(problems).toEqual([]);
-      await page.close();
-    });
-  }
 });

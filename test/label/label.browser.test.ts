@@ -28,12 +28,8 @@ const problems: string[] = [];
 
 const sha = (): string => createHash('sha256').update(readFileSync(set)).digest('hex');
 
+/** Opens the label page at `url` afresh, in the file's one page. */
 async function openPage(url: string): Promise<void> {
-  await page?.context().close();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => void (m.type() === 'error' && !m.text().includes('409') ? problems.push(m.text()) : undefined));
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]');
 }
@@ -46,9 +42,13 @@ beforeAll(async () => {
   ({ run, set } = await makeRun(dir));
   server = await startLabelServer({ run, kb: KB, host: '127.0.0.1', port: 0 });
   browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => void (m.type() === 'error' && !m.text().includes('409') ? problems.push(m.text()) : undefined));
 }, 60_000);
 
 afterAll(async () => {
+  await page?.close();
   await browser?.close();
   await server?.close();
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, openPage } from '../helpers/browser.js';
+import { CHROMIUM, launchBrowser, sharedPage, type SharedPage } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tmp.js';
 
@@ -17,6 +17,7 @@ const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1440, height: 900 };
 const SCREENS = [[PHONE, 'light'], [PHONE, 'dark'], [WIDE, 'light'], [WIDE, 'dark']] as const;
 let browser: Browser;
+let shared: SharedPage;
 
 const PAGES = {
   'report.html with conversations and a baseline': 'head/report.html',
@@ -75,91 +76,78 @@ const target = (page: Page, href: string): string => fileURLToPath(new URL(href,
 
 describe.skipIf(!hasChromium)('the pages on a phone and a wide screen (headless Chromium)', () => {
   beforeAll(async () => {
-    const dialogues = ['-d', 'datasets/sample/conversations.jsonl', '-q'];
-    await cli(['run', ...dialogues, '-o', join(dir, 'base')]);
-    await cli(['run', ...dialogues, '-o', join(dir, 'head'), '--baseline', join(dir, 'base'), '--min-accuracy', '0.5']);
-    for (const k of [1, 2, 3]) await cli(['run', '-q', '-o', join(dir, `plain-${k}`)]);
-    await cli(['trend', join(dir, 'plain-1'), join(dir, 'plain-2'), join(dir, 'plain-3'), '-o', join(dir, 'trend')]);
-    browser = await launchBrowser();
+    // an answer of the sample dialogues asks for 2 s before the next turn: not waited for (no page shows the wait)
+    const dialogues = ['-d', 'datasets/sample/conversations.jsonl', '-q', '--max-turn-delay', '0'];
+    const withBaseline = async (): Promise<void> => {
+      await cli(['run', ...dialogues, '-o', join(dir, 'base')]);
+      await cli(['run', ...dialogues, '-o', join(dir, 'head'), '--baseline', join(dir, 'base'), '--min-accuracy', '0.5']);
+    };
+    const sameDay = async (): Promise<void> => {
+      for (const k of [1, 2, 3]) await cli(['run', '-q', '-o', join(dir, `plain-${k}`)]);
+      await cli(['trend', join(dir, 'plain-1'), join(dir, 'plain-2'), join(dir, 'plain-3'), '-o', join(dir, 'trend')]);
+    };
+    [browser] = await Promise.all([launchBrowser(), withBaseline(), sameDay()]);
+    shared = await sharedPage(browser);
   }, 300_000);
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await shared?.close();
+    await browser?.close();
+  });
 
   for (const [what, file] of Object.entries(PAGES)) {
     for (const [viewport, colorScheme] of SCREENS) {
       it(`${what} at ${viewport.width} px, ${colorScheme}: no sideways scroll, no crushed cell or id, charts inside their box`, async () => {
-        const { page, problems, close } = await openPage(browser, join(dir, file), { viewport, colorScheme });
-        try {
-          expect(await misfits(page)).toEqual([]);
-          // what an editor acts on comes first: the verdict or the first figures on the first screen
-          const first = (await page.locator('.verdict, .card').first().boundingBox())!;
-          expect(first.y).toBeLessThan(viewport.height * 0.5);
-          expect(problems).toEqual([]);
-        } finally {
-          await close();
-        }
+        const page = await shared.view(join(dir, file), { viewport, colorScheme });
+        expect(await misfits(page)).toEqual([]);
+        // what an editor acts on comes first: the verdict or the first figures on the first screen
+        const first = (await page.locator('.verdict, .card').first().boundingBox())!;
+        expect(first.y).toBeLessThan(viewport.height * 0.5);
+        expect(shared.problems).toEqual([]);
       }, 60_000);
     }
   }
 
   it('report.html on a phone shows each question as a card: its outcome, expected and top-1 answer on the screen', async () => {
-    const { page, close } = await openPage(browser, join(dir, 'plain-3/report.html'), { viewport: PHONE });
-    try {
-      await page.selectOption('#f-outcome', '');
-      const cells = await page.locator('#q-body tr.row').first().locator('td.id, td.outcome .badge, td.question, td.expected, td.got .answer, td.score').evaluateAll((els) =>
-        els.map((e) => {
-          const r = e.getBoundingClientRect();
-          return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth;
-        }));
-      expect(cells).toEqual([true, true, true, true, true, true]);
-      // the answer shown for a question opened on a phone: its ranked answers scroll in their own box if need be
-      await page.locator('#q-body tr.row').first().click();
-      expect(await page.locator('#q-body tr.detail .ranked-wrap').count()).toBe(1);
-      expect(await misfits(page)).toEqual([]);
-    } finally {
-      await close();
-    }
+    const page = await shared.load(join(dir, 'plain-3/report.html'), { viewport: PHONE });
+    await page.selectOption('#f-outcome', '');
+    const cells = await page.locator('#q-body tr.row').first().locator('td.id, td.outcome .badge, td.question, td.expected, td.got .answer, td.score').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth;
+      }));
+    expect(cells).toEqual([true, true, true, true, true, true]);
+    // the answer shown for a question opened on a phone: its ranked answers scroll in their own box if need be
+    await page.locator('#q-body tr.row').first().click();
+    expect(await page.locator('#q-body tr.detail .ranked-wrap').count()).toBe(1);
+    expect(await misfits(page)).toEqual([]);
   });
 
   it('report.html of a run with a baseline links its compare.html; compare.html links both runs’ report.html', async () => {
-    const { page, close } = await openPage(browser, join(dir, 'head/report.html'), { viewport: PHONE });
-    try {
-      const toCompare = page.locator('header a[href="compare.html"]');
-      expect(await toCompare.count()).toBe(1);
-      expect(target(page, (await toCompare.getAttribute('href'))!)).toBe(join(dir, 'head/compare.html'));
-    } finally {
-      await close();
-    }
-    const compare = await openPage(browser, join(dir, 'head/compare.html'), { viewport: PHONE });
-    try {
-      const links = await compare.page.locator('header a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-      expect(links.map((href) => target(compare.page, href))).toEqual([join(dir, 'base/report.html'), join(dir, 'head/report.html')]);
-      expect(links).toEqual(['../base/report.html', 'report.html']);
-    } finally {
-      await compare.close();
-    }
+    const page = await shared.view(join(dir, 'head/report.html'), { viewport: PHONE });
+    const toCompare = page.locator('header a[href="compare.html"]');
+    expect(await toCompare.count()).toBe(1);
+    expect(target(page, (await toCompare.getAttribute('href'))!)).toBe(join(dir, 'head/compare.html'));
+
+    const compare = await shared.view(join(dir, 'head/compare.html'), { viewport: PHONE });
+    const links = await compare.locator('header a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(links.map((href) => target(compare, href))).toEqual([join(dir, 'base/report.html'), join(dir, 'head/report.html')]);
+    expect(links).toEqual(['../base/report.html', 'report.html']);
+
     // a report.html without a baseline has no such link
-    const plain = await openPage(browser, join(dir, 'plain-1/report.html'), { viewport: PHONE });
-    try {
-      expect(await plain.page.locator('a[href="compare.html"]').count()).toBe(0);
-    } finally {
-      await plain.close();
-    }
+    const plain = await shared.view(join(dir, 'plain-1/report.html'), { viewport: PHONE });
+    expect(await plain.locator('a[href="compare.html"]').count()).toBe(0);
   });
 
   it('trend.html links each run’s report.html, and tells same-day runs apart on its axes', async () => {
-    const { page, close } = await openPage(browser, join(dir, 'trend/trend.html'), { viewport: WIDE });
-    try {
-      const links = await page.locator('#runs a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-      expect(links.map((href) => target(page, href))).toEqual([1, 2, 3].map((k) => join(dir, `plain-${k}`, 'report.html')));
-      for (const href of links) expect(existsSync(target(page, href))).toBe(true);
-      const ticks = await page.locator('svg.chart').first().locator('g.axis').last().locator('text').allTextContents();
-      const times = ticks.filter((t) => /^\d\d:\d\d(:\d\d)?$|^#\d+$/.test(t));
-      expect(times.length).toBeGreaterThanOrEqual(2);
-      expect(new Set(times).size).toBe(times.length);
-      expect(ticks.filter((t) => /^\d{4}-\d\d-\d\d$/.test(t))).toHaveLength(1); // the day once
-      expect(pathToFileURL(join(dir, 'trend/trend.html')).href).toBe(page.url());
-    } finally {
-      await close();
-    }
+    const page = await shared.view(join(dir, 'trend/trend.html'), { viewport: WIDE });
+    const links = await page.locator('#runs a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(links.map((href) => target(page, href))).toEqual([1, 2, 3].map((k) => join(dir, `plain-${k}`, 'report.html')));
+    for (const href of links) expect(existsSync(target(page, href))).toBe(true);
+    const ticks = await page.locator('svg.chart').first().locator('g.axis').last().locator('text').allTextContents();
+    const times = ticks.filter((t) => /^\d\d:\d\d(:\d\d)?$|^#\d+$/.test(t));
+    expect(times.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(times).size).toBe(times.length);
+    expect(ticks.filter((t) => /^\d{4}-\d\d-\d\d$/.test(t))).toHaveLength(1); // the day once
+    expect(pathToFileURL(join(dir, 'trend/trend.html')).href).toBe(page.url());
   });
 });

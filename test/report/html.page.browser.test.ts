@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderString } from '../../src/report/formats.js';
 import { readReport } from '../../src/report/read.js';
 import type { Report } from '../../src/model/report.js';
-import { CHROMIUM, launchBrowser, openPage } from '../helpers/browser.js';
+import { CHROMIUM, launchBrowser, openPage, sharedPage, type SharedPage } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
 import { makeReport } from '../helpers/report-fixture.js';
 import { arraySource } from '../../src/model/source.js';
@@ -120,30 +120,52 @@ describe.skipIf(!hasChromium)('report.html for a knowledge editor (headless Chro
   const fixture = makeReport(300);
   const report: Report = { ...fixture, metrics: computeMetrics(arraySource(fixture.results)) };
   let path: string;
+  let shared: SharedPage;
 
   beforeAll(async () => {
     browser = await launchBrowser();
+    shared = await sharedPage(browser);
     path = write('report.html', renderString('html', report));
   }, 60_000);
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await shared?.close();
+    await browser?.close();
+  });
 
   for (const [viewport, scheme] of [[WIDE, 'light'], [PHONE, 'light'], [WIDE, 'dark'], [PHONE, 'dark']] as const) {
     it(`at ${viewport.width} px, ${scheme}: no text leaves its box in the header and the cards, no page scroll sideways, charts keep their labels`, async () => {
-      const { page, problems, close } = await openPage(browser, path, { viewport, colorScheme: scheme });
-      try {
-        expect(await overflowing(page, 'header, .card, nav.toc a')).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-        expect(await chartTextProblems(page)).toEqual([]);
-        // the header is as wide as the page, and its run facts are not squeezed into a narrow column
-        expect((await page.locator('header').boundingBox())!.width).toBeGreaterThan(viewport.width * 0.9);
-        const factLines = await page.locator('header .run-meta li').evaluateAll((items) => new Set(items.map((li) => Math.round(li.getBoundingClientRect().top))).size);
-        expect(factLines).toBeLessThanOrEqual(viewport === WIDE ? 1 : 4);
-        expect(problems).toEqual([]);
-      } finally {
-        await close();
-      }
+      const page = await shared.view(path, { viewport, colorScheme: scheme });
+      expect(await overflowing(page, 'header, .card, nav.toc a')).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await chartTextProblems(page)).toEqual([]);
+      // the header is as wide as the page, and its run facts are not squeezed into a narrow column
+      expect((await page.locator('header').boundingBox())!.width).toBeGreaterThan(viewport.width * 0.9);
+      const factLines = await page.locator('header .run-meta li').evaluateAll((items) => new Set(items.map((li) => Math.round(li.getBoundingClientRect().top))).size);
+      expect(factLines).toBeLessThanOrEqual(viewport === WIDE ? 1 : 4);
+      expect(shared.problems).toEqual([]);
     });
   }
+
+  // the tests that only read the page first, on the document the layout tests opened
+  it('states the floor advice: the objective in words and where the curve starts', async () => {
+    const page = await shared.view(path, { viewport: WIDE });
+    const t = report.metrics!.thresholds;
+    const card = (await page.locator('.floor-card').textContent())!;
+    expect(card).toContain(t.objectiveText);
+    expect(card).toContain(`answered nothing below ${t.replayableFrom}`);
+    expect(await page.locator('#floor svg.chart').nth(0).getAttribute('aria-label')).toMatch(/by floor threshold/);
+  });
+
+  it('keeps question ids whole in the table', async () => {
+    const page = await shared.view(path, { viewport: WIDE });
+    const lines = await page.locator('#q-body td.id').evaluateAll((cells) => cells.map((c) => {
+      const range = document.createRange();
+      range.selectNodeContents(c);
+      return range.getClientRects().length;
+    }));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((n) => n === 1)).toBe(true);
+  });
 
   it('keeps chart labels apart and inside the chart when they crowd: p50 next to p90, a long slice label', async () => {
     const m = report.metrics!;
@@ -153,153 +175,102 @@ describe.skipIf(!hasChromium)('report.html for a knowledge editor (headless Chro
       summary: { ...report.summary, latencyMs: { ...report.summary.latencyMs, p50: 200, p90: 204 } },
       metrics: { ...m, breakdowns: { ...m.breakdowns, category: [{ ...first!, key: 'a rather long category name', total: 123_456, top1Accuracy: { ...first!.top1Accuracy, value: 1, low: 0.99, high: 1 } }, ...rest] } },
     };
-    const { page, close } = await openPage(browser, write('crowded.html', renderString('html', crowded)), { viewport: PHONE });
-    try {
-      expect(await page.locator('svg.chart .mark-label').allTextContents()).toEqual(expect.arrayContaining(['p50 200 ms', 'p90 204 ms']));
-      expect(await chartTextProblems(page)).toEqual([]);
-    } finally {
-      await close();
-    }
+    const page = await shared.view(write('crowded.html', renderString('html', crowded)), { viewport: PHONE });
+    expect(await page.locator('svg.chart .mark-label').allTextContents()).toEqual(expect.arrayContaining(['p50 200 ms', 'p90 204 ms']));
+    expect(await chartTextProblems(page)).toEqual([]);
   });
 
   it('puts the failing questions one click from the first screen', async () => {
-    const { page, close } = await openPage(browser, path, { viewport: WIDE });
-    try {
-      const cta = page.locator('a.cta');
-      const box = (await cta.boundingBox())!;
-      expect(box.y + box.height).toBeLessThanOrEqual(WIDE.height);
-      const failing = report.results.filter((r) => ['wrong', 'abstained', 'fallback_missed', 'error'].includes(r.outcome)).length;
-      expect(await cta.textContent()).toContain(`${failing} failing questions`);
-      await page.selectOption('#f-outcome', ''); // the table moved away from its first state
-      await cta.click();
-      expect(await status(page)).toContain(`of ${failing} questions (filtered from 300)`);
-      const table = (await page.locator('#q-table').boundingBox())!;
-      expect(table.y).toBeLessThan(WIDE.height);
-      expect(table.y).toBeGreaterThanOrEqual(0);
-    } finally {
-      await close();
-    }
+    const page = await shared.load(path, { viewport: WIDE });
+    const cta = page.locator('a.cta');
+    const box = (await cta.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(WIDE.height);
+    const failing = report.results.filter((r) => ['wrong', 'abstained', 'fallback_missed', 'error'].includes(r.outcome)).length;
+    expect(await cta.textContent()).toContain(`${failing} failing questions`);
+    await page.selectOption('#f-outcome', ''); // the table moved away from its first state
+    await cta.click();
+    expect(await status(page)).toContain(`of ${failing} questions (filtered from 300)`);
+    const table = (await page.locator('#q-table').boundingBox())!;
+    expect(table.y).toBeLessThan(WIDE.height);
+    expect(table.y).toBeGreaterThanOrEqual(0);
   });
 
   it('sorts and filters the entry table, opens an entry on its answer text, and clicks through to its questions', async () => {
-    const { page, problems, close } = await openPage(browser, path, { viewport: WIDE });
-    try {
-      const entries = report.metrics!.entries;
-      const rows = page.locator('#e-table tbody tr.entry:not([hidden])');
-      expect(await rows.count()).toBe(entries.length);
-      const f1s = async () => (await page.locator('#e-table tbody tr.entry:not([hidden]) td:nth-child(7)').allTextContents()).filter((t) => t !== '—').map(Number);
-      expect(await f1s()).toEqual([...(await f1s())].sort((a, b) => a - b)); // worst first
-      await page.locator('#e-table th[data-esort="6"]').click();
-      expect(await f1s()).toEqual([...(await f1s())].sort((a, b) => b - a));
-      await page.locator('#e-table th[data-esort="2"]').click(); // questions, most first
-      const counts = (await page.locator('#e-table tbody tr.entry td:nth-child(3)').allTextContents()).map(Number);
-      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const page = await shared.load(path, { viewport: WIDE });
+    const entries = report.metrics!.entries;
+    const rows = page.locator('#e-table tbody tr.entry:not([hidden])');
+    expect(await rows.count()).toBe(entries.length);
+    const f1s = async () => (await page.locator('#e-table tbody tr.entry:not([hidden]) td:nth-child(7)').allTextContents()).filter((t) => t !== '—').map(Number);
+    expect(await f1s()).toEqual([...(await f1s())].sort((a, b) => a - b)); // worst first
+    await page.locator('#e-table th[data-esort="6"]').click();
+    expect(await f1s()).toEqual([...(await f1s())].sort((a, b) => b - a));
+    await page.locator('#e-table th[data-esort="2"]').click(); // questions, most first
+    const counts = (await page.locator('#e-table tbody tr.entry td:nth-child(3)').allTextContents()).map(Number);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
 
-      await page.selectOption('#e-category', 'returns');
-      const returns = entries.filter((e) => e.category === 'returns');
-      await expect.poll(() => rows.count()).toBe(returns.length);
-      expect(new Set(await page.locator('#e-table tbody tr.entry:not([hidden]) td:nth-child(2)').allTextContents())).toEqual(new Set(['returns']));
-      await page.selectOption('#e-category', '');
-      await page.fill('#e-search', 'refunds take 5 days');
-      await expect.poll(() => rows.count()).toBe(1);
-      await rows.first().locator('button.toggle').click();
-      const detail = page.locator('#e-table tr.entry-detail:not([hidden])');
-      expect(await detail.locator('.entry-text').textContent()).toContain('Refunds take 5 days.');
-      expect(await detail.locator('img').count()).toBe(0); // the hostile text stays text
-      await page.fill('#e-search', '');
+    await page.selectOption('#e-category', 'returns');
+    const returns = entries.filter((e) => e.category === 'returns');
+    await expect.poll(() => rows.count()).toBe(returns.length);
+    expect(new Set(await page.locator('#e-table tbody tr.entry:not([hidden]) td:nth-child(2)').allTextContents())).toEqual(new Set(['returns']));
+    await page.selectOption('#e-category', '');
+    await page.fill('#e-search', 'refunds take 5 days');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().locator('button.toggle').click();
+    const detail = page.locator('#e-table tr.entry-detail:not([hidden])');
+    expect(await detail.locator('.entry-text').textContent()).toContain('Refunds take 5 days.');
+    expect(await detail.locator('img').count()).toBe(0); // the hostile text stays text
+    await page.fill('#e-search', '');
 
-      // an entry: the questions that expect it, as many as the table says
-      const entry = entries.filter((e) => e.expected > 2 && e.losesTo.some((f) => f.key !== '(refused)')).sort((a, b) => b.expected - a.expected)[0]!;
-      await page.locator(`#e-table td.entry a.goto[data-expected="${entry.key}"]`).click();
-      expect(await shownCount(page)).toBe(entry.expected);
-      expect(await page.locator('#f-entry').isVisible()).toBe(true);
-      expect(await page.locator('#f-entry-text').textContent()).toBe(`expected ${entry.key}`);
-      // a loses-to chip: the questions that went to that entry
-      const flow = entry.losesTo.find((f) => f.key !== '(refused)')!;
-      await page.locator(`#e-table a.chip[data-expected="${entry.key}"][data-got="${flow.key}"]`).first().click();
-      expect(await shownCount(page)).toBe(flow.count);
-      for (const id of flow.examples) expect(await page.locator('#q-body tr.row td.id').allTextContents()).toContain(id);
-      // answered by it
-      await page.locator(`#e-table a.goto[data-got="${entry.key}"]:not([data-expected])`).first().click();
-      expect(await shownCount(page)).toBe(entry.answered);
-      await page.click('#f-entry-clear');
-      expect(await shownCount(page)).toBe(300);
-      expect(problems).toEqual([]);
-    } finally {
-      await close();
-    }
+    // an entry: the questions that expect it, as many as the table says
+    const entry = entries.filter((e) => e.expected > 2 && e.losesTo.some((f) => f.key !== '(refused)')).sort((a, b) => b.expected - a.expected)[0]!;
+    await page.locator(`#e-table td.entry a.goto[data-expected="${entry.key}"]`).click();
+    expect(await shownCount(page)).toBe(entry.expected);
+    expect(await page.locator('#f-entry').isVisible()).toBe(true);
+    expect(await page.locator('#f-entry-text').textContent()).toBe(`expected ${entry.key}`);
+    // a loses-to chip: the questions that went to that entry
+    const flow = entry.losesTo.find((f) => f.key !== '(refused)')!;
+    await page.locator(`#e-table a.chip[data-expected="${entry.key}"][data-got="${flow.key}"]`).first().click();
+    expect(await shownCount(page)).toBe(flow.count);
+    for (const id of flow.examples) expect(await page.locator('#q-body tr.row td.id').allTextContents()).toContain(id);
+    // answered by it
+    await page.locator(`#e-table a.goto[data-got="${entry.key}"]:not([data-expected])`).first().click();
+    expect(await shownCount(page)).toBe(entry.answered);
+    await page.click('#f-entry-clear');
+    expect(await shownCount(page)).toBe(300);
+    expect(shared.problems).toEqual([]);
   });
 
   it('renders the confusion matrix, each cell a link to its questions', async () => {
-    const { page, close } = await openPage(browser, path, { viewport: WIDE });
-    try {
-      const size = await page.locator('table.matrix tbody tr').count();
-      expect(size).toBeGreaterThanOrEqual(2);
-      expect(await page.locator('table.matrix thead th').count()).toBe(size + 3); // corner, entries, refused, other
-      const cell = page.locator('table.matrix td:not(.diag) a.goto').first();
-      const n = Number(await cell.textContent());
-      expect(n).toBeGreaterThan(0);
-      await cell.click();
-      expect(await shownCount(page)).toBe(n);
-    } finally {
-      await close();
-    }
+    const page = await shared.load(path, { viewport: WIDE });
+    const size = await page.locator('table.matrix tbody tr').count();
+    expect(size).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('table.matrix thead th').count()).toBe(size + 3); // corner, entries, refused, other
+    const cell = page.locator('table.matrix td:not(.diag) a.goto').first();
+    const n = Number(await cell.textContent());
+    expect(n).toBeGreaterThan(0);
+    await cell.click();
+    expect(await shownCount(page)).toBe(n);
   });
 
   it('a category slice, in the table or the chart, shows its questions', async () => {
-    const { page, close } = await openPage(browser, path, { viewport: WIDE });
-    try {
-      const slice = report.metrics!.breakdowns.category.find((s) => s.key === 'privacy')!;
-      await page.locator('tr.goto[data-category="privacy"]').click();
-      expect(await page.locator('#f-category').inputValue()).toBe('privacy');
-      expect(await shownCount(page)).toBe(slice.total);
-      await page.selectOption('#f-category', '');
-      await page.locator('svg g.goto[data-category="returns"]').click();
-      expect(await shownCount(page)).toBe(report.metrics!.breakdowns.category.find((s) => s.key === 'returns')!.total);
-    } finally {
-      await close();
-    }
-  });
-
-  it('states the floor advice: the objective in words and where the curve starts', async () => {
-    const { page, close } = await openPage(browser, path, { viewport: WIDE });
-    try {
-      const t = report.metrics!.thresholds;
-      const card = (await page.locator('.floor-card').textContent())!;
-      expect(card).toContain(t.objectiveText);
-      expect(card).toContain(`answered nothing below ${t.replayableFrom}`);
-      expect(await page.locator('#floor svg.chart').nth(0).getAttribute('aria-label')).toMatch(/by floor threshold/);
-    } finally {
-      await close();
-    }
+    const page = await shared.load(path, { viewport: WIDE });
+    const slice = report.metrics!.breakdowns.category.find((s) => s.key === 'privacy')!;
+    await page.locator('tr.goto[data-category="privacy"]').click();
+    expect(await page.locator('#f-category').inputValue()).toBe('privacy');
+    expect(await shownCount(page)).toBe(slice.total);
+    await page.selectOption('#f-category', '');
+    await page.locator('svg g.goto[data-category="returns"]').click();
+    expect(await shownCount(page)).toBe(report.metrics!.breakdowns.category.find((s) => s.key === 'returns')!.total);
   });
 
   it('in dark mode, links are readable (contrast at least 4.5)', async () => {
+    const page = await shared.load(path, { viewport: WIDE, colorScheme: 'dark' });
+    await page.locator('#e-table tbody tr.entry button.toggle').first().click(); // links inside an open entry too
     for (const colorScheme of ['dark', 'light'] as const) {
-      const { page, close } = await openPage(browser, path, { viewport: WIDE, colorScheme });
-      try {
-        await page.locator('#e-table tbody tr.entry button.toggle').first().click(); // links inside an open entry too
-        const links = await linkContrasts(page);
-        expect(links.length).toBeGreaterThan(20);
-        expect(links.filter((l) => l.ratio < 4.5), colorScheme).toEqual([]);
-      } finally {
-        await close();
-      }
-    }
-  });
-
-  it('keeps question ids whole in the table', async () => {
-    const { page, close } = await openPage(browser, path, { viewport: WIDE });
-    try {
-      const lines = await page.locator('#q-body td.id').evaluateAll((cells) => cells.map((c) => {
-        const range = document.createRange();
-        range.selectNodeContents(c);
-        return range.getClientRects().length;
-      }));
-      expect(lines.length).toBeGreaterThan(0);
-      expect(lines.every((n) => n === 1)).toBe(true);
-    } finally {
-      await close();
+      await shared.show({ viewport: WIDE, colorScheme });
+      const links = await linkContrasts(page);
+      expect(links.length).toBeGreaterThan(20);
+      expect(links.filter((l) => l.ratio < 4.5), colorScheme).toEqual([]);
     }
   });
 });

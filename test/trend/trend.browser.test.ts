@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTrend } from '../../src/trend/build.js';
 import { findRuns } from '../../src/trend/discover.js';
 import { renderTrendHtml } from '../../src/trend/render/html.js';
-import { CHROMIUM, launchBrowser } from '../helpers/browser.js';
+import { CHROMIUM, launchBrowser, openPage } from '../helpers/browser.js';
 import { tempDir } from '../helpers/tmp.js';
 import { writeFixtureRuns } from './fixture.js';
 
@@ -29,16 +29,8 @@ describe.skipIf(!hasChromium)('trend.html in headless Chromium', () => {
     const path = join(dir, 'trend.html');
     writeFileSync(path, [...renderTrendHtml(trend)].join(''));
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    const requests: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('request', (r) => requests.push(r.url()));
+    const { page, problems, requests, close } = await openPage(browser, path);
     try {
-      await page.goto(pathToFileURL(path).href);
-      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
       expect(await page.locator('svg.chart').count()).toBe(5);
       expect(await page.locator('svg.chart polygon.band').count()).toBe(4); // every share has its interval; latency has none
       expect(await page.locator('svg.chart circle.dot').count()).toBe(5 * 12);
@@ -54,11 +46,10 @@ describe.skipIf(!hasChromium)('trend.html in headless Chromium', () => {
       const shown = await page.locator('#failing tbody tr:visible').count();
       expect(shown).toBeGreaterThan(0);
       expect(shown).toBeLessThan(all);
-      await page.screenshot({ path: join(dir, 'trend.png'), fullPage: true });
       expect(problems).toEqual([]);
       expect(requests).toEqual([pathToFileURL(path).href]);
     } finally {
-      await context.close();
+      await close();
     }
   }, 60_000);
 });

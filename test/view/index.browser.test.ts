@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderString } from '../../src/report/formats.js';
 import { startViewer, type Viewer } from '../../src/view/server.js';
-import { CHROMIUM, launchBrowser } from '../helpers/browser.js';
+import { CHROMIUM, launchBrowser, sharedPage, type SharedPage } from '../helpers/browser.js';
 import { HOSTILE, makeReport } from '../helpers/report-fixture.js';
 import { tempDir } from '../helpers/tmp.js';
 
@@ -15,6 +15,7 @@ const hasChromium = existsSync(CHROMIUM);
 const dir = tempDir('answer-eval-view-page-');
 let browser: Browser;
 let viewer: Viewer;
+let shared: SharedPage;
 
 function writeRun(name: string, startedAt: string, edit: (r: ReturnType<typeof makeReport>) => void = () => {}): void {
   const report = makeReport(40);
@@ -42,67 +43,51 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'trend', 'trend.html'), '<!doctype html><title>trend</title><body data-ready="true">trend');
   viewer = await startViewer({ root: dir, host: '127.0.0.1', port: 0, name: 'reports' });
   browser = await launchBrowser();
+  shared = await sharedPage(browser, { ready: null });
 }, 60_000);
 
 afterAll(async () => {
+  await shared?.close();
   await browser?.close();
   await viewer?.close();
 });
 
-async function open(options: BrowserContextOptions) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => void (m.type() === 'error' || m.type() === 'warning' ? problems.push(m.text()) : undefined));
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('request', (r) => requests.push(r.url()));
-  await page.goto(viewer.url);
-  return { page, problems, requests, close: () => context.close() };
-}
-
 describe.skipIf(!hasChromium)('the index of answer-eval view (headless Chromium)', () => {
   for (const [width, colorScheme] of [[1440, 'light'], [1440, 'dark'], [390, 'light'], [390, 'dark']] as const) {
     it(`at ${width} px, ${colorScheme}: every run, nothing wider than the screen, no request but the page, no console error`, async () => {
-      const { page, problems, requests, close } = await open({ viewport: { width, height: 900 }, colorScheme });
-      try {
-        expect(await page.locator('a.run').allTextContents()).toEqual(['pull-requests/a-very-long-branch-name-that-a-phone-must-wrap-somewhere-1234', 'nightly/2026-11-25', 'nightly/2026-11-24']);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        const cells = await page.locator('td').evaluateAll((tds) => tds.filter((td) => td.getBoundingClientRect().right > window.innerWidth + 1).length);
-        expect(cells).toBe(0);
-        await expect.poll(() => page.locator('.verdict.fail').textContent()).toBe('1 of 1 gate FAILED');
-        expect(await page.locator('.mark.warn').textContent()).toBe('partial');
-        // the background follows the colour scheme
-        const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-        expect(bg).toBe(colorScheme === 'dark' ? 'rgb(20, 23, 29)' : 'rgb(246, 247, 249)');
-        expect(problems).toEqual([]);
-        expect(requests).toEqual([viewer.url]);
-        if (process.env['UPDATE_SCREENSHOTS'] === '1' && process.env['VIEW_FROM'] === undefined) {
-          await page.screenshot({ path: join(dir, `view-${width}-${colorScheme}.png`), fullPage: true });
-        }
-      } finally {
-        await close();
+      const { problems, requests } = shared;
+      const page = await shared.view(viewer.url, { viewport: { width, height: 900 }, colorScheme });
+      expect(await page.locator('a.run').allTextContents()).toEqual(['pull-requests/a-very-long-branch-name-that-a-phone-must-wrap-somewhere-1234', 'nightly/2026-11-25', 'nightly/2026-11-24']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const cells = await page.locator('td').evaluateAll((tds) => tds.filter((td) => td.getBoundingClientRect().right > window.innerWidth + 1).length);
+      expect(cells).toBe(0);
+      await expect.poll(() => page.locator('.verdict.fail').textContent()).toBe('1 of 1 gate FAILED');
+      expect(await page.locator('.mark.warn').textContent()).toBe('partial');
+      // the background follows the colour scheme
+      const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(bg).toBe(colorScheme === 'dark' ? 'rgb(20, 23, 29)' : 'rgb(246, 247, 249)');
+      expect(problems).toEqual([]);
+      expect(requests).toEqual([viewer.url]);
+      if (process.env['UPDATE_SCREENSHOTS'] === '1' && process.env['VIEW_FROM'] === undefined) {
+        await page.screenshot({ path: join(dir, `view-${width}-${colorScheme}.png`), fullPage: true });
       }
     });
   }
 
   it('each run\'s report.html opens from the index and renders', async () => {
-    const { page, problems, close } = await open({ viewport: { width: 1440, height: 900 } });
-    try {
-      const hrefs = await page.locator('a.run').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
-      expect(hrefs).toHaveLength(3);
-      for (const href of hrefs) {
-        await page.goto(href);
-        await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-        expect(await page.title()).toMatch(/^answer-eval · /);
-      }
-      await page.goto(viewer.url);
-      await page.getByRole('link', { name: 'trend/trend.html' }).click();
-      await page.waitForSelector('body[data-ready="true"]');
-      expect(problems).toEqual([]);
-    } finally {
-      await close();
+    const { problems } = shared;
+    const page = await shared.load(viewer.url, { viewport: { width: 1440, height: 900 } });
+    const hrefs = await page.locator('a.run').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    expect(hrefs).toHaveLength(3);
+    for (const href of hrefs) {
+      await page.goto(href);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+      expect(await page.title()).toMatch(/^answer-eval · /);
     }
+    await page.goto(viewer.url);
+    await page.getByRole('link', { name: 'trend/trend.html' }).click();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(problems).toEqual([]);
   }, 120_000);
 });
 

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderString } from '../../src/report/formats.js';
 import { startViewer, type Viewer } from '../../src/view/server.js';
-import { CHROMIUM, launchBrowser } from '../helpers/browser.js';
+import { CHROMIUM, launchBrowser, sharedPage, type SharedPage } from '../helpers/browser.js';
 import { makeReport } from '../helpers/report-fixture.js';
 import { tempDir } from '../helpers/tmp.js';
 
@@ -15,6 +15,7 @@ const hasChromium = existsSync(CHROMIUM);
 const dir = tempDir('answer-eval-view-sandbox-');
 let browser: Browser;
 let viewer: Viewer;
+let shared: SharedPage;
 
 // tries every way a page of the viewer's origin could read another run's results.csv, and says what it got
 const HOSTILE_PAGE = `<!doctype html><html><head><title>waiting</title></head><body><h1>planted</h1><iframe id="f" src="/a/results.csv"></iframe><script>
@@ -36,39 +37,28 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'planted', 'report.html'), HOSTILE_PAGE);
   viewer = await startViewer({ root: dir, host: '127.0.0.1', port: 0 });
   browser = await launchBrowser();
+  shared = await sharedPage(browser, { ready: null });
 }, 60_000);
 
 afterAll(async () => {
+  await shared?.close();
   await browser?.close();
   await viewer?.close();
 });
 
 describe.skipIf(!hasChromium)('pages served by view run in a sandbox', () => {
   it("a planted page's script runs, but cannot read another run's results.csv, by fetch or by a frame", async () => {
-    const page = await browser.newPage();
-    try {
-      await page.goto(new URL('planted/report.html', viewer.url).href);
-      await page.waitForSelector('body[data-done="true"]', { timeout: 10_000 });
-      const title = await page.title();
-      expect(title).toMatch(/^blocked; frame: (blocked|none)$/);
-      expect(title).not.toContain('secret question');
-    } finally {
-      await page.close();
-    }
+    const page = await shared.load(new URL('planted/report.html', viewer.url).href);
+    await page.waitForSelector('body[data-done="true"]', { timeout: 10_000 });
+    const title = await page.title();
+    expect(title).toMatch(/^blocked; frame: (blocked|none)$/);
+    expect(title).not.toContain('secret question');
   });
 
   it('the report.html answer-eval wrote still works: its script draws the page, without an error', async () => {
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => void (m.type() === 'error' ? problems.push(m.text()) : undefined));
-    try {
-      await page.goto(new URL('a/report.html', viewer.url).href);
-      await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
-      expect(await page.locator('#questions tbody tr, table tbody tr').count()).toBeGreaterThan(0);
-      expect(problems).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    const page = await shared.load(new URL('a/report.html', viewer.url).href);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+    expect(await page.locator('#questions tbody tr, table tbody tr').count()).toBeGreaterThan(0);
+    expect(shared.problems).toEqual([]);
   });
 });
