@@ -17,6 +17,7 @@ import { RegionLanguageCounter, type RegionLanguages } from './language-note.js'
 import { isJudged } from './unlabeled-note.js';
 import { openDataset, readFailure, type DatasetSource, type OpenOptions } from './source.js';
 import { setOwn } from '../util/own.js';
+import { cellValue } from '../model/csv-cell.js';
 import { cut, quote, quoteList } from '../model/quote.js';
 import { MAX_ROW_BYTES, parseJsonText, type JsonTextError } from '../util/json-lines.js';
 
@@ -502,7 +503,7 @@ async function* csvRows(text: AsyncIterable<string>, path: string, problems: Pro
         continue;
       }
       const row: RawRow = {};
-      header.forEach((name, i) => setOwn(row, name, record[i])); // a "__proto__" column is a column
+      header.forEach((name, i) => setOwn(row, name, cellValue(record[i]!))); // a "__proto__" column is a column; `'=x` is =x (model/csv-cell.ts)
       yield { row, line };
     }
   } catch (error) {

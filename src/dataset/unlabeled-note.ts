@@ -20,6 +20,6 @@ export function unlabeledNote(file: string, judged: number, ownColumns: readonly
     severity: 'warning',
     message:
       `no question expects anything (no row has a value in ${EXPECTATION_KEYS.map((k) => EXPECTATION_FIELDS[k].column).join(', ')} or expect): ` +
-      `every question will be unlabeled, so accuracy is n/a and only errors and latency are measured${own}`,
+      `every question will be unlabeled, so accuracy is n/a and only errors and latency are measured (label them after the run: answer-eval label RUN_DIR)${own}`,
   };
 }

@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { cellValue } from '../model/csv-cell.js';
 import { z } from 'zod';
 import { readBounded, UnreadableFile } from '../util/bounded-read.js';
 import { parseJsonText, printable, type JsonTextError } from '../util/json-lines.js';
@@ -229,7 +230,8 @@ export function parseKbCsv(text: string, file: string): { entries: KbEntry[]; pr
   if (header.length > 0 && missing.length > 0) return { entries: [], problems: [lackingColumns(file, missing, header)] };
   let records: { record: Record<string, string>; info: { lines: number; raw?: string } }[];
   try {
-    records = parseCsv(text, { bom: true, columns: true, skip_empty_lines: true, info: true, raw: true, relax_quotes: true }) as typeof records;
+    // `'=x` is =x, as a spreadsheet wrote it (model/csv-cell.ts)
+    records = parseCsv(text, { bom: true, columns: true, skip_empty_lines: true, info: true, raw: true, relax_quotes: true, cast: (value) => cellValue(value) }) as typeof records;
   } catch (error) {
     const e = error as Error & { lines?: number };
     return { entries: [], problems: [{ file, line: e.lines ?? 1, message: `not valid CSV: ${e.message}` }] };

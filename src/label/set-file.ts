@@ -1,4 +1,5 @@
 import { csvDelimiter } from '../dataset/read.js';
+import { cellValue, safeCell } from '../model/csv-cell.js';
 import { addColumnSplices, applySplices, csvDisagreement, CsvEditError, csvRecords, quotingOf, setCellsSplices, type CsvQuoting, type CsvRecord } from './csv-edit.js';
 import { EXPECTATION_COLUMNS, labelColumn, type LabelColumn } from './decision.js';
 import { editedLine, jsonlLines, type JsonlLine } from './jsonl-edit.js';
@@ -81,7 +82,7 @@ function parseCsv(text: string): ParsedSet {
   const at = (name: string): number => columns.indexOf(name);
   const rows = new Map<string, SetRow>();
   for (const r of records.slice(1)) {
-    const cell = (name: string): string => (at(name) < 0 ? '' : (r.cells[at(name)]?.value ?? ''));
+    const cell = (name: string): string => (at(name) < 0 ? '' : cellValue(r.cells[at(name)]?.value ?? '')); // as the dataset reader reads it
     if (r.cells.every((c) => c.value.trim() === '')) continue;
     const id = cell('id').trim() || String(r.line);
     if (rows.has(id)) continue;
@@ -135,7 +136,7 @@ function editCsv(set: ParsedSet, row: SetRow, changes: ReadonlyMap<string, strin
   const index = records.findIndex((r) => r.start === row.start);
   const record = recs[index]!;
   const before = text.slice(record.start, record.end);
-  const values = new Map([...changes].map(([c, v]) => [columns.indexOf(c), v]));
+  const values = new Map([...changes].map(([c, v]) => [columns.indexOf(c), safeCell(v)])); // a label such as -x written as a spreadsheet reads it
   const next = applySplices(text, setCellsSplices(record, values, delimiter, quoting));
   // read back: the row holds what was written, and no other record moved or changed
   const again = csvRecords(next, delimiter);

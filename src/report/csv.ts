@@ -4,13 +4,9 @@ import { answerFlags, describeExpected } from './describe.js';
 import type { QuestionResult } from '../model/report.js';
 import { describeSent } from '../model/request-fields.js';
 import type { ScoredData } from '../model/source.js';
+import { safeCell } from '../model/csv-cell.js';
 
-/**
- * A text cell a spreadsheet would read as a formula (starts with = + - @, a tab, a line break, or their
- * full-width forms ＝ ＋ － ＠, which some spreadsheets take for the same) gets a leading `'`, so Excel,
- * LibreOffice and Sheets show it as text (OWASP "CSV injection").
- */
-export const safeCell = (text: string): string => (/^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text);
+export { safeCell };
 
 /**
  * The fixed columns, in this order (new ones are added at the end, before the metadata, so a column keeps its place):

@@ -6,6 +6,7 @@ import { ConfigError } from '../errors.js';
 import { removedOnExit } from '../dataset/pipe-copy.js';
 import { EXPECTATION_FIELDS } from '../model/expectations.js';
 import { mkdirs, reasonOf } from '../util/out-dir.js';
+import { safeCell } from '../model/csv-cell.js';
 
 /** One question of the set written: its stable id, the text, and what the log says of it. */
 export interface SampledQuestion {
@@ -36,11 +37,6 @@ export function setFormat(path: string): SetFormat {
  */
 const LABEL_COLUMNS = [EXPECTATION_FIELDS.sequence.column, EXPECTATION_FIELDS.label.column, 'expect'] as const;
 
-/**
- * A text cell a spreadsheet would read as a formula (= + - @, a tab or line break first, or their full-width forms)
- * gets a leading `'`, as results.csv's do (src/report/csv.ts): a question set is opened in spreadsheets to be labeled.
- */
-const safeCell = (text: string): string => (/^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text);
 
 /**
  * The question set as text: CSV (UTF-8 with a BOM, for spreadsheets) or JSONL, columns id, question, language (when

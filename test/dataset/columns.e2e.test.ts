@@ -147,7 +147,7 @@ describe('a set of which no question expects anything', () => {
     const note =
       'no question expects anything (no row has a value in expected_answer, expected_sequence, expected_label, expected_category, ' +
       'expected_sub_category, expected_tag or expect): every question will be unlabeled, so accuracy is n/a and only errors and ' +
-      "latency are measured; the set's own columns, kept as metadata and never judged: gold";
+      "latency are measured (label them after the run: answer-eval label RUN_DIR); the set's own columns, kept as metadata and never judged: gold";
     const v = await runCli(['validate', '-d', gold]);
     expect([v.code, v.stdout]).toEqual([0, `${gold}:1: warning: ${note}\n${gold}: 2 questions, 0 errors, 1 warning; kept as metadata: gold\n`]);
     const out = join(dir, 'gold-run');

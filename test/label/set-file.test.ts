@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { editedLine, jsonlLines } from '../../src/label/jsonl-edit.js';
 import { editRow, parseSet, replaceRow, SetEditError } from '../../src/label/set-file.js';
+import { scanDataset } from '../../src/dataset/read.js';
+import { tempDir, writeTemp } from '../helpers/tmp.js';
 
 // A set's rows found by id, edited in place; every other byte kept.
 
@@ -23,6 +25,17 @@ describe('CSV sets', () => {
     expect(edit.added).toEqual([]);
     expect(replaceRow(parseSet(edit.text, 'csv'), 'q2', edit.after, edit.before)).toBe(text);
     expect(replaceRow(parseSet(text, 'csv'), 'q2', edit.after, edit.before)).toBeUndefined();
+  });
+
+  it("reads a cell protected from spreadsheets as the dataset reader does, and writes one so", async () => {
+    const safe = "id,question,expected_label\nq1,'=SUM(A1) is wrong,\n";
+    const set = parseSet(safe, 'csv');
+    expect(set.rows.get('q1')?.question).toBe('=SUM(A1) is wrong');
+    const edit = editRow(set, 'q1', new Map([['expected_label', '-discount']]));
+    expect(edit.after).toBe("q1,'=SUM(A1) is wrong,'-discount");
+    const dir = tempDir();
+    const path = writeTemp(dir, 'set.csv', edit.text);
+    expect((await scanDataset(path)).questions.map((q) => [q.question, q.expected.label])).toEqual([['=SUM(A1) is wrong', ['-discount']]]);
   });
 
   it('adds a missing column: the header and each row end, before its own line break', () => {

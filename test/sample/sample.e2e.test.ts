@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, runCli, type CliResult } from '../helpers/cli.js';
@@ -99,5 +99,13 @@ describe('answer-eval sample', () => {
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toMatch(/,How do I pay my bill\?,,,,3,3,"\/dev\/fd\/\d+:2,3,4"\n/);
+  });
+
+  it('a device or pipe of NUL bytes (/dev/zero) is refused at its first byte, nothing written', async () => {
+    const out = join(dir, 'zero-set.csv');
+    const res = await runCli(['sample', '/dev/zero', '-o', out]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toBe('answer-eval: /dev/zero: holds a NUL byte at byte 0: not a log of questions (a binary file, or a device such as /dev/zero)\n');
+    expect(existsSync(out)).toBe(false);
   });
 });

@@ -93,7 +93,7 @@ describe('sampleLog', () => {
         ['My email is [email] and I cannot log in', 'en', null, { count: '2', users: '2', source: `${log}:5,6` }],
         ['Où est ma commande ?', 'fr', null, { count: '2', users: '2', source: `${log}:8,9` }],
         ['Call me at [phone]', undefined, null, { count: '1', users: '1', source: `${log}:7` }],
-        [ext === 'csv' ? "'=1+1, what is it" : '=1+1, what is it', 'en', null, { count: '1', users: '1', source: `${log}:11` }],
+        ['=1+1, what is it', 'en', null, { count: '1', users: '1', source: `${log}:11` }],
       ]);
     }
   });
