@@ -1,4 +1,5 @@
-import { MAX_ROW_BYTES, sizeText } from '../util/json-lines.js';
+import { sizeText } from '../util/json-lines.js';
+import { limits } from '../util/limits.js';
 
 /** What csv-parse tells about a parse error (raw: the text of the record it was reading). */
 export interface CsvParseError {
@@ -29,8 +30,8 @@ export function csvProblem(e: CsvParseError): { line: number; message: string } 
     return {
       line: start + (at < 0 ? 0 : countBreaks(e.raw.slice(0, at))),
       message: at >= 0
-        ? `a quote opened on this line is not closed within ${sizeText(MAX_ROW_BYTES)} (the most a row may hold): close the quote, and double every quote inside a quoted field ("")`
-        : `the row beginning on this line is longer than ${sizeText(MAX_ROW_BYTES)}, the most a row may hold`,
+        ? `a quote opened on this line is not closed within ${sizeText(limits.rowBytes)} (the most a row may hold): close the quote, and double every quote inside a quoted field ("")`
+        : `the row beginning on this line is longer than ${sizeText(limits.rowBytes)}, the most a row may hold`,
     };
   }
   return { line: e.lines ?? 0, message: `unreadable CSV: ${e.message}` };

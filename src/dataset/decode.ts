@@ -1,7 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import { windows1252 } from '../util/windows-1252.js';
 import { ConfigError, type InputProblem } from '../errors.js';
-import { MAX_ROW_BYTES, sizeText } from '../util/json-lines.js';
+import { sizeText } from '../util/json-lines.js';
+import { limits } from '../util/limits.js';
 
 /**
  * The canonical name of a declared `--encoding` (any label TextDecoder knows: utf-8, latin1, windows-1252,
@@ -84,9 +85,9 @@ export async function* decodeLines(chunks: AsyncIterable<Buffer>, o: DecodeOptio
   function* piecesOf(chunk: Buffer): Generator<string> {
     const end = lastLineEnd(chunk, heldBytes, unit!);
     // a line longer than a row can be is refused before it is held whole (/dev/zero, a file without line breaks)
-    if (heldBytes > 0 && heldBytes + (end < 0 ? chunk.length : chunk.indexOf(0x0a)) > MAX_ROW_BYTES) {
+    if (heldBytes > 0 && heldBytes + (end < 0 ? chunk.length : chunk.indexOf(0x0a)) > limits.rowBytes) {
       const nul = held.some((b) => b.includes(0)) ? ' and holds NUL bytes' : '';
-      o.problems.push({ file: o.file, line: linesBefore + 1, message: `is longer than ${sizeText(MAX_ROW_BYTES)}${nul}: not a question set (a binary file, or one without line breaks)` });
+      o.problems.push({ file: o.file, line: linesBefore + 1, message: `is longer than ${sizeText(limits.rowBytes)}${nul}: not a question set (a binary file, or one without line breaks)` });
       throw new Undecodable();
     }
     if (end < 0) {

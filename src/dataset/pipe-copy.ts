@@ -5,7 +5,8 @@ import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AnswerEvalError } from '../errors.js';
 import { waitWatch } from '../util/bounded-read.js';
-import { MAX_ROW_BYTES, printable, sizeText } from '../util/json-lines.js';
+import { printable, sizeText } from '../util/json-lines.js';
+import { limits } from '../util/limits.js';
 
 /**
  * The most a pipe may give as a dataset: 512 MiB, some five million questions. A pipe is copied into TMPDIR before
@@ -25,7 +26,7 @@ interface Guard {
 const refused = (path: string, message: string): AnswerEvalError => new AnswerEvalError(`${path}: ${message}`, 'DATASET_PIPE', 2);
 
 /**
- * The chunks of a pipe as they come, refused when it passes MAX_PIPE_BYTES, holds a line longer than MAX_ROW_BYTES
+ * The chunks of a pipe as they come, refused when it passes MAX_PIPE_BYTES, holds a line longer than `limits.rowBytes`
  * (/dev/zero, a stream without line breaks) or, unless it is UTF-16 (declared, or by its byte-order mark), a NUL byte
  * (/dev/urandom, a binary file), or is a CSV whose first line names no "question" column (`yes |`: the check pass
  * would refuse it, after the whole copy). Says so when nothing comes for a while. Lines are not counted (a pipe of
@@ -49,8 +50,8 @@ function guarded(path: string, g: Guard) {
         }
         // lines within a chunk are shorter than it: only the one it continues and the one it leaves open count
         const first = chunk.indexOf(10);
-        if ((first < 0 ? size + chunk.length : size + first) - lineStart > MAX_ROW_BYTES) {
-          throw refused(path, `a line from byte ${lineStart} is longer than ${sizeText(MAX_ROW_BYTES)}: not a question set (a device such as /dev/zero, or a stream without line breaks)`);
+        if ((first < 0 ? size + chunk.length : size + first) - lineStart > limits.rowBytes) {
+          throw refused(path, `a line from byte ${lineStart} is longer than ${sizeText(limits.rowBytes)}: not a question set (a device such as /dev/zero, or a stream without line breaks)`);
         }
         if (first >= 0) lineStart = size + chunk.lastIndexOf(10) + 1;
         if (head !== undefined && !utf16) {

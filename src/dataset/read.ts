@@ -19,7 +19,8 @@ import { openDataset, readFailure, type DatasetSource, type OpenOptions } from '
 import { setOwn } from '../util/own.js';
 import { cellValue } from '../model/csv-cell.js';
 import { cut, quote, quoteList } from '../model/quote.js';
-import { MAX_ROW_BYTES, parseJsonText, type JsonTextError } from '../util/json-lines.js';
+import { parseJsonText, type JsonTextError } from '../util/json-lines.js';
+import { limits } from '../util/limits.js';
 
 export interface Dataset {
   path: string;
@@ -467,7 +468,7 @@ async function* csvRows(text: AsyncIterable<string>, path: string, problems: Pro
   const first = await pieces.next();
   const head = first.done ? '' : first.value;
   // a quote inside an unquoted field (what does "floor" mean?) is taken as written, as spreadsheets read it
-  const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, delimiter: csvDelimiter(head), max_record_size: MAX_ROW_BYTES });
+  const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, delimiter: csvDelimiter(head), max_record_size: limits.rowBytes });
   async function* again(): AsyncGenerator<string> {
     if (!first.done) yield head;
     for (let next = await pieces.next(); !next.done; next = await pieces.next()) yield next.value;

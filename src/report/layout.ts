@@ -3,20 +3,18 @@ import { open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { readFailureMessage } from '../util/read-failure.js';
-import { longLineMessage, MAX_LINE_BYTES, sizeText, splitLines } from '../util/json-lines.js';
+import { longLineMessage, sizeText, splitLines } from '../util/json-lines.js';
+import { limits } from '../util/limits.js';
 
 /**
  * The layout answer-eval writes a report.json in (src/report/json.ts), found in a file without reading it whole:
  * the head (two-space indent) up to `"results": [`, then one result per line (or, as JSON.stringify(r, null, 2)
  * and jq write it, from a line `    {` to a line `    }`), `  ]` and `}`. Every read here is linear in the file and
- * holds at most one line (MAX_LINE_BYTES) or the head (HEAD_LIMIT): a report followed by gigabytes of NUL bytes
+ * holds at most one line (`limits.lineBytes`) or the head (`limits.reportHeadBytes`): a report followed by gigabytes of NUL bytes
  * or garbage is refused at the first of them.
  */
 
 export const RESULTS_KEY = Buffer.from(',\n  "results": [');
-/** The head is searched for `"results": [` this far; a file without it so early is not in our layout. */
-export const HEAD_LIMIT = 64 * 1024 * 1024;
-
 export const cannotRead = (path: string, error: unknown): ConfigError =>
   new ConfigError(`${path}: cannot read the report: ${readFailureMessage(error, 'a report.json, or the run directory holding one') ?? String(error)}`, { cause: error });
 
@@ -49,7 +47,7 @@ export interface Head {
 
 /**
  * Finds the head of a report.json: its bytes up to `,\n  "results": [`. Undefined when the file ends first, or
- * has none in its first HEAD_LIMIT bytes (not our layout: the caller may read it whole). A file that does not begin
+ * has none in its first `limits.reportHeadBytes` bytes (not our layout: the caller may read it whole). A file that does not begin
  * with `{`, or holds a NUL byte in its head, is no report: refused at once, naming the line.
  */
 export async function locateHead(path: string): Promise<Head | undefined> {
@@ -62,7 +60,7 @@ export async function locateHead(path: string): Promise<Head | undefined> {
   let begun = false;
   try {
     const chunk = Buffer.allocUnsafe(1024 * 1024);
-    while (size < HEAD_LIMIT) {
+    while (size < limits.reportHeadBytes) {
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, size);
       if (bytesRead === 0) return undefined;
       const bytes = Buffer.from(chunk.subarray(0, bytesRead));
@@ -127,7 +125,7 @@ export async function eachResultText(path: string, head: Head, keep: (found: Fou
       if (recordStart >= 0) {
         recordLines.push(text);
         recordBytes += line.bytes.length + 1;
-        if (recordBytes > MAX_LINE_BYTES) throw notReport(path, recordLine, `results[${index}] is longer than ${sizeText(MAX_LINE_BYTES)}`);
+        if (recordBytes > limits.lineBytes) throw notReport(path, recordLine, `results[${index}] is longer than ${sizeText(limits.lineBytes)}`);
         if (bare === '    }' || bare === '    },') {
           keep({ text: recordLines.join('\n').trim().replace(/,$/, ''), from: recordStart, to: line.at + 5, index: index++, line: recordLine });
           recordStart = -1;

@@ -6,11 +6,10 @@ import { QuestionResultSchema, ReportSchema, schemaMajor, SCHEMA_VERSION, type Q
 import { fromReport, type ReportData, type ReportHead } from '../model/source.js';
 import { readBounded, UnreadableFile } from '../util/bounded-read.js';
 import { JsonTextError, parseJsonText } from '../util/json-lines.js';
+import { limits } from '../util/limits.js';
 import { RecordSource } from '../util/records.js';
 import { cannotRead, cutOff, eachResultText, locateHead as findHead, type Head } from './layout.js';
 
-/** A report this large is read only as a stream: it must be in the layout answer-eval (or jq) writes. */
-const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
 
 function parseJson(path: string, text: string, where = ''): unknown {
   try {
@@ -73,11 +72,11 @@ const kindOf = (info: import('node:fs').Stats): string =>
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 
 /**
- * Reads a file as JSON, whole (up to WHOLE_FILE_LIMIT); a ConfigError names the file when it is missing, too
+ * Reads a file as JSON, whole (up to `limits.wholeReportBytes`); a ConfigError names the file when it is missing, too
  * large, not JSON (a NUL byte is refused at once) or cut off.
  */
 export async function readJsonFile(path: string): Promise<unknown> {
-  const bytes = await readBounded(path, { maxBytes: WHOLE_FILE_LIMIT, text: true }).catch((error: unknown) => {
+  const bytes = await readBounded(path, { maxBytes: limits.wholeReportBytes, text: true }).catch((error: unknown) => {
     if (error instanceof UnreadableFile) {
       throw new ConfigError(`${path}${error.line > 0 ? `:${error.line}` : ''}: ${error.message} (not a report.json answer-eval can read whole: one it wrote keeps a result per line, and is read a result at a time)`, { cause: error });
     }
@@ -142,7 +141,7 @@ const HeadSchema = ReportSchema.omit({ results: true });
 /** Refuses to read whole a report too large for one string. */
 async function checkWholeSize(path: string): Promise<void> {
   const size = (await stat(path)).size;
-  if (size > WHOLE_FILE_LIMIT) {
+  if (size > limits.wholeReportBytes) {
     throw new ConfigError(`${path}: a report of ${Math.round(size / 1024 / 1024)} MiB must keep the layout answer-eval writes (one result per line, results last) to be read`);
   }
 }

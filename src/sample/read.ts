@@ -4,7 +4,8 @@ import { InputError, type InputProblem } from '../errors.js';
 import { countBreaks, csvProblem, type CsvParseError } from '../dataset/csv-errors.js';
 import { decodeLines, Undecodable } from '../dataset/decode.js';
 import { csvDelimiter } from '../dataset/read.js';
-import { JsonTextError, MAX_ROW_BYTES, parseJsonText } from '../util/json-lines.js';
+import { JsonTextError, parseJsonText } from '../util/json-lines.js';
+import { limits } from '../util/limits.js';
 import { COLUMN_FLAGS, columnIn, lookedFor, mayBeQuestion, namedIn, type ColumnKind, type LogColumns, type NamedColumns } from './columns.js';
 import type { LogSource } from './source.js';
 
@@ -47,7 +48,7 @@ export interface LogReading {
 /**
  * The questions of a log, CSV (a header; a comma, semicolon or tab between fields, as the dataset reader takes them)
  * or JSONL (one object per line), in file order. A row that gives no question is skipped and told to `onSkip`; what
- * stops the reading (bytes not in the encoding, a line longer than MAX_ROW_BYTES, a quote never closed, no question
+ * stops the reading (bytes not in the encoding, a line longer than `limits.rowBytes`, a quote never closed, no question
  * column) throws an InputError naming the file and line.
  */
 export async function* logRows(source: LogSource, r: LogReading): AsyncGenerator<LogRow> {
@@ -117,7 +118,7 @@ async function* csvRows(text: AsyncIterable<string>, file: string, r: LogReading
   const pieces = text[Symbol.asyncIterator]();
   const first = await pieces.next();
   const head = first.done ? '' : first.value;
-  const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, delimiter: csvDelimiter(head, mayBeQuestion(r.named.question)), max_record_size: MAX_ROW_BYTES });
+  const parser = parse({ raw: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, delimiter: csvDelimiter(head, mayBeQuestion(r.named.question)), max_record_size: limits.rowBytes });
   async function* again(): AsyncGenerator<string> {
     if (!first.done) yield head;
     for (let next = await pieces.next(); !next.done; next = await pieces.next()) yield next.value;

@@ -8,7 +8,8 @@ import { stampDifference, stampOf, verified, type FileStamp, type Fingerprint, t
 import { MAX_PIPE_BYTES, removedOnExit } from '../dataset/pipe-copy.js';
 import { openDataset, readFailure, type DatasetFormat } from '../dataset/source.js';
 import { waitWatch } from '../util/bounded-read.js';
-import { MAX_ROW_BYTES, sizeText } from '../util/json-lines.js';
+import { sizeText } from '../util/json-lines.js';
+import { limits } from '../util/limits.js';
 
 /** A log opened to be read twice: the file itself, or the temporary copy of a pipe (`<(zcat log.csv.gz)`). */
 export interface LogSource {
@@ -67,8 +68,8 @@ function bounded(path: string, encoding: string | undefined) {
         if (size === 0) utf16 ||= (chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff);
         if (!utf16 && chunk.includes(0)) throw refuse(`holds a NUL byte at byte ${size + chunk.indexOf(0)}: not a log of questions (a binary file, or a device such as /dev/zero)`);
         const first = chunk.indexOf(10);
-        if ((first < 0 ? size + chunk.length : size + first) - lineStart > MAX_ROW_BYTES) {
-          throw refuse(`a line from byte ${lineStart} is longer than ${sizeText(MAX_ROW_BYTES)}: not a log of questions (a stream without line breaks)`);
+        if ((first < 0 ? size + chunk.length : size + first) - lineStart > limits.rowBytes) {
+          throw refuse(`a line from byte ${lineStart} is longer than ${sizeText(limits.rowBytes)}: not a log of questions (a stream without line breaks)`);
         }
         if (first >= 0) lineStart = size + chunk.lastIndexOf(10) + 1;
         size += chunk.length;

@@ -1,25 +1,18 @@
+import { limits } from './limits.js';
+
 /**
  * The one way answer-eval reads lines of JSON (report.json results, journal.jsonl, and the rules a JSONL question
  * set is held to): linear in the input, in bounded memory, whatever the file holds.
  *
- * - A line is at most MAX_LINE_BYTES: a file of gigabytes without a line break (NUL padding, random bytes, a
- *   device) is refused once that many bytes are read, not after holding the whole of it.
+ * - A line is at most `limits.lineBytes` (64 MiB; util/limits.ts): a file of gigabytes without a line break (NUL
+ *   padding, random bytes, a device) is refused once that many bytes are read, not after holding the whole of it.
  * - A value nests at most MAX_JSON_DEPTH arrays and objects, checked by a scan before JSON.parse: every recursive
  *   step after the parse (schema checks, JSON.stringify, structuredClone, the report writers) then stays within
  *   the stack, and a line of `[[[[...` never becomes millions of arrays.
  */
 
-/**
- * The longest line read as JSON: 64 MiB. A result line holds a question (a dataset row is at most
- * MAX_ROW_BYTES) and the answers of one reply (at most --max-response-bytes, itself at most 32 MiB).
- */
-export const MAX_LINE_BYTES = 64 * 1024 * 1024;
-
 /** The largest reply a run accepts (--max-response-bytes at most): 32 MiB, so that a result fits a line. */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
-
-/** The longest line of a question set: 16 MiB, far beyond any question, and small enough for a result line to hold it. */
-export const MAX_ROW_BYTES = 16 * 1024 * 1024;
 
 /**
  * The deepest nesting of arrays and objects in a JSON value, the value itself being level 1. A question row is
@@ -67,7 +60,7 @@ export interface LineOptions {
   start?: number;
   /** Number of the first line; default 1. */
   firstLine?: number;
-  /** Default MAX_LINE_BYTES. */
+  /** Default `limits.lineBytes`. */
   maxBytes?: number;
   /**
    * False (the default): a line is reported as LongLine as soon as it passes the maximum (the caller stops there).
@@ -82,7 +75,7 @@ export interface LineOptions {
  * chunk is a view into it, one spanning chunks is joined once, when it ends. Memory: one chunk and one line.
  */
 export async function* splitLines(chunks: AsyncIterable<Buffer>, o: LineOptions = {}): AsyncGenerator<Line | LongLine> {
-  const max = o.maxBytes ?? MAX_LINE_BYTES;
+  const max = o.maxBytes ?? limits.lineBytes;
   let base = o.start ?? 0; // offset of the chunk being read
   let at = base; // where the current line starts
   let number = o.firstLine ?? 1;

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
@@ -11,7 +11,17 @@ import { tempDir, writeTemp } from '../helpers/tmp.js';
 // its file at once: a FileHandle left to the garbage collector makes Node print DEP0137 to the user.
 const dir = tempDir();
 const openFiles = (): number => readdirSync('/proc/self/fd').length;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** How many descriptors this process holds on `path`. */
+const openOn = (path: string): number =>
+  readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === path;
+    } catch {
+      return false; // closed meanwhile (or the descriptor of the listing itself)
+    }
+  }).length;
+/** Until this process holds nothing open on `path`: a stream's close completes a moment after it is destroyed (never a leaked handle, which only the garbage collector would close). */
+const closedOn = (path: string): Promise<void> => expect.poll(() => openOn(path), { timeout: 2_000, interval: 5 }).toBe(0);
 const ROWS = 5000; // several stream chunks, so the file is still being read when the reader stops
 
 describe.runIf(process.platform === 'linux')('file handles are closed when a reader stops early', () => {
@@ -22,11 +32,11 @@ describe.runIf(process.platform === 'linux')('file handles are closed when a rea
     it(`itemsOf (${path.endsWith('.csv') ? 'CSV' : 'JSONL'}): a loop that breaks`, async () => {
       const source = await openDataset(path);
       await checkQuestions(source, () => {});
-      await settle();
+      await closedOn(path);
       const before = openFiles();
       let n = 0;
       for await (const _ of itemsOf(source)) if (++n === 3) break;
-      await settle();
+      await closedOn(path);
       expect(openFiles()).toBe(before);
       await source.close();
     });
@@ -38,11 +48,11 @@ describe.runIf(process.platform === 'linux')('file handles are closed when a rea
     for (let i = 0; i < ROWS; i++) lines.push(i === 10 ? '{damaged' : JSON.stringify({ id: `q${i}`, outcome: 'correct', line: i + 2, padding: 'x'.repeat(40) }));
     const out = join(dir, 'journal');
     mkdirSync(out);
-    writeTemp(out, 'journal.jsonl', `${lines.join('\n')}\n`);
-    await settle();
+    const path = writeTemp(out, 'journal.jsonl', `${lines.join('\n')}\n`);
+    await closedOn(path);
     const before = openFiles();
     await expect(readJournal(out)).rejects.toBeInstanceOf(InputError);
-    await settle();
+    await closedOn(path);
     expect(openFiles()).toBe(before);
   });
 });

@@ -2,18 +2,28 @@ import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, writeFileSync, writeSync, ftruncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, limits, setLimitsForTests } from '../../src/util/limits.js';
+import { runCli, spawnCli, type CliResult } from '../helpers/cli.js';
 import { runMeasured } from '../helpers/measure.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { dirHolds, stderrHolds } from '../helpers/until.js';
 
 // Issue 25, class 7: deep or huge input fails clearly. A row nested 5,000 levels deep is a file:line error in run and
 // validate; a device, a pipe that never ends or a file of gigabytes without a line break is refused within seconds,
-// in bounded memory, and leaves nothing in TMPDIR, even when the run is stopped by SIGTERM.
+// in bounded memory, and leaves nothing in TMPDIR, even when the run is stopped by SIGTERM. The CLI runs in this
+// process with the longest row lowered (util/limits.ts), each fixture just past it; the built CLI, with the bound users
+// have, shows time and memory once, and what only a process shows: a FIFO, a signal.
+const MiB = 1024 * 1024;
 const dir = tempDir();
+let restore: () => void;
+beforeAll(() => {
+  restore = setLimitsForTests({ rowBytes: MiB });
+});
 const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
 const writers: { kill: () => void }[] = [];
 afterAll(() => {
+  restore?.();
   for (const w of writers) {
     try {
       w.kill();
@@ -24,10 +34,24 @@ afterAll(() => {
 });
 
 /** A fresh TMPDIR, to see what a run leaves in it. */
-function tmp(name: string): { env: { TMPDIR: string }; left: () => string[] } {
+function tmp(name: string): { path: string; env: { TMPDIR: string }; left: () => string[] } {
   const path = join(dir, `tmp-${name}`);
   mkdirSync(path);
-  return { env: { TMPDIR: path }, left: () => readdirSync(path) };
+  return { path, env: { TMPDIR: path }, left: () => readdirSync(path) };
+}
+
+/** The CLI in this process, its wall time, and with `tmpdir` as the TMPDIR its temporary files go to (os.tmpdir()). */
+async function timed(args: string[], tmpdir?: string): Promise<CliResult & { ms: number }> {
+  const before = process.env['TMPDIR'];
+  if (tmpdir !== undefined) process.env['TMPDIR'] = tmpdir;
+  const started = performance.now();
+  try {
+    const res = await runCli(args, tmpdir === undefined ? {} : { TMPDIR: tmpdir });
+    return { ...res, ms: performance.now() - started };
+  } finally {
+    if (before === undefined) delete process.env['TMPDIR'];
+    else process.env['TMPDIR'] = before;
+  }
 }
 
 /** A FIFO that `sh -c script` writes to (nothing written when script is undefined). */
@@ -79,7 +103,7 @@ describe('devices, pipes and files without end', () => {
     for (const device of ['/dev/zero', '/dev/urandom']) {
       for (const command of ['validate', 'run']) {
         const t = tmp(`${command}-${device.slice(5)}`);
-        const res = command === 'validate' ? await runMeasured(['validate', '-d', device], t.env) : await runMeasured(['run', '-d', device, '-o', join(dir, `dev-${device.slice(5)}`), '-q'], t.env);
+        const res = await timed(command === 'validate' ? ['validate', '-d', device] : ['run', '-d', device, '-o', join(dir, `dev-${device.slice(5)}`), '-q'], t.path);
         expect(res.code, res.stderr).toBe(2);
         expect(res.stderr).toMatch(new RegExp(`^answer-eval: ${device}: holds a NUL byte \\(byte \\d+\\): not a text file`));
         expect(res.ms).toBeLessThan(20_000);
@@ -100,8 +124,7 @@ describe('devices, pipes and files without end', () => {
   it('a FIFO nobody writes to: says it waits, and SIGTERM ends the run, leaving nothing in TMPDIR', async () => {
     const t = tmp('silent');
     const cli = spawnCli(['run', '-d', fifo('silent.fifo'), '-o', join(dir, 'silent'), '-q'], t.env);
-    const until = performance.now() + 20_000;
-    while (!cli.output().stderr.includes('waiting for') && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await stderrHolds(cli, 'waiting for');
     expect(cli.output().stderr).toContain(`answer-eval: waiting for ${join(dir, 'silent.fifo')}: nothing has come from it for 3 s (a pipe that nobody writes to? Ctrl-C stops)\n`);
     cli.child.kill('SIGTERM');
     expect((await cli.exited).signal).toBe('SIGTERM');
@@ -111,8 +134,7 @@ describe('devices, pipes and files without end', () => {
   it('SIGTERM while a FIFO fed without end is being copied: the copy is removed', async () => {
     const t = tmp('endless');
     const cli = spawnCli(['validate', '-d', fifo('endless.fifo', "echo id,question; yes '1,how do I pay'")], t.env);
-    const until = performance.now() + 20_000;
-    while (t.left().length === 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await dirHolds(t.path, () => t.left().length > 0);
     expect(t.left()).toHaveLength(1); // the copy, under way
     cli.child.kill('SIGTERM');
     const exited = await cli.exited;
@@ -120,28 +142,43 @@ describe('devices, pipes and files without end', () => {
     expect(t.left()).toEqual([]);
   }, 120_000);
 
-  it('a 300 MB file without a line break (NUL bytes, or text): a file:line error within seconds, in bounded memory', async () => {
-    const nul = sparse('nul.csv', '', 300 * 1024 * 1024);
+  it('a file without a line break past the longest row (NUL bytes, or text): a file:line error within seconds', async () => {
+    expect(DEFAULT_LIMITS.rowBytes).toBe(16 * MiB); // users' bound; this file's is 1 MiB
+    const nul = sparse('nul.csv', '', limits.rowBytes + MiB);
     const text = join(dir, 'long.jsonl');
-    writeFileSync(text, `{"question":"q"}\n${'a'.repeat(40 * 1024 * 1024)}`);
+    writeFileSync(text, `{"question":"q"}\n${'a'.repeat(limits.rowBytes + MiB)}`);
     for (const [ds, line, nuls] of [[nul, 1, ' and holds NUL bytes'], [text, 2, '']] as const) {
       for (const args of [['validate', '-d', ds], ['run', '-d', ds, '-o', join(dir, `long-${line}`), '-q']]) {
+        const res = await timed(args);
+        expect(res.code, res.stderr).toBe(2);
+        expect(`${res.stdout}${res.stderr}`).toContain(`${ds}:${line}: ${args[0] === 'validate' ? 'error: ' : ''}is longer than 1 MiB${nuls}: not a question set`);
+        expect(res.ms).toBeLessThan(20_000);
+      }
+    }
+  }, 120_000);
+
+  it('the built CLI, with the bound users have: 300 MB of NUL bytes, or 40 MB of text, without a line break: refused at 16 MiB within seconds, in bounded memory', async () => {
+    const nul = sparse('nul-cli.csv', '', 300 * MiB);
+    const text = join(dir, 'long-cli.jsonl');
+    writeFileSync(text, `{"question":"q"}\n${'a'.repeat(40 * MiB)}`);
+    // the four processes side by side: each one's peak memory is its own
+    await Promise.all([[nul, 1, ' and holds NUL bytes'], [text, 2, '']].flatMap(([ds, line, nuls]) =>
+      [['validate', '-d', `${ds}`], ['run', '-d', `${ds}`, '-o', join(dir, `long-cli-${line}`), '-q']].map(async (args) => {
         const res = await runMeasured(args);
         expect(res.code, res.stderr).toBe(2);
         expect(`${res.stdout}${res.stderr}`).toContain(`${ds}:${line}: ${args[0] === 'validate' ? 'error: ' : ''}is longer than 16 MiB${nuls}: not a question set`);
         expect(res.ms).toBeLessThan(20_000);
         if (res.peakMiB !== undefined) expect(res.peakMiB).toBeLessThan(300);
-      }
-    }
+      })));
   }, 120_000);
 
-  it('a CSV quote never closed, over 16 MiB: named at its line; a file of bad lines stops after 1000 problems', async () => {
-    const quote = writeTemp(dir, 'quote.csv', `id,question\n1,ok\n2,"never closed\n${'and so on\n'.repeat(2 * 1024 * 1024)}`);
+  it('a CSV quote never closed, past the longest row: named at its line; a file of bad lines stops after 1000 problems', async () => {
+    const quote = writeTemp(dir, 'quote.csv', `id,question\n1,ok\n2,"never closed\n${'and so on\n'.repeat(Math.ceil((limits.rowBytes + MiB) / 10))}`);
     const res = await runCli(['validate', '-d', quote]);
     expect(res.code).toBe(2);
-    expect(res.stdout).toContain(`${quote}:3: error: a quote opened on this line is not closed within 16 MiB (the most a row may hold)`);
+    expect(res.stdout).toContain(`${quote}:3: error: a quote opened on this line is not closed within 1 MiB (the most a row may hold)`);
     const bad = writeTemp(dir, 'bad.jsonl', 'not json\n'.repeat(2_000_000));
-    const many = await runMeasured(['validate', '-d', bad]);
+    const many = await timed(['validate', '-d', bad]);
     expect(many.code).toBe(2);
     expect(many.stdout).toContain(`${bad}:1000: error: reading stopped after 1000 problems: is this the question set you meant?`);
     expect(many.stdout).toContain(`${bad}: 0 questions, 1001 errors`);
@@ -150,16 +187,20 @@ describe('devices, pipes and files without end', () => {
 
   it('a knowledge base, alias file or agent-code file that is a device or a pipe without end: refused, named', async () => {
     const sample = 'datasets/sample/questions.csv';
+    // a FIFO, in a process of its own
+    const yes = await runMeasured(['run', '--kb', fifo('kb.fifo', 'yes'), '-o', join(dir, 'kb-yes'), '-q']);
+    expect(yes.code, yes.stderr).toBe(2);
+    expect(yes.stderr).toContain('kb.fifo:1: its first line ("y") is not a JSON object: not a knowledge base');
+    expect(yes.ms).toBeLessThan(20_000);
     const cases: [string[], string][] = [
       [['run', '--kb', '/dev/zero', '-o', join(dir, 'kb-zero'), '-q'], 'answer-eval: /dev/zero:1: holds a NUL byte at byte 0: not a text file (expected a .jsonl or .csv knowledge base)'],
-      [['run', '--kb', fifo('kb.fifo', 'yes'), '-o', join(dir, 'kb-yes'), '-q'], 'kb.fifo:1: its first line ("y") is not a JSON object: not a knowledge base'],
       [['validate', '-d', sample, '--aliases', '/dev/urandom'], 'answer-eval: /dev/urandom:'],
       [['validate', '-d', sample, '--aliases', writeTemp(dir, 'aliases.csv', 'not a pair\n'.repeat(500_000))], 'aliases.csv:1001: reading stopped after 1000 problems: is this the alias file you meant?'],
       [['run', '-d', sample, '--base-url', 'http://127.0.0.1:9', '--agent', 'a', '--agent-code-file', '/dev/zero', '-o', join(dir, 'code'), '-q'], 'answer-eval: --agent-code-file /dev/zero: holds a NUL byte at byte 0: not a text file'],
       [['run', '--max-response-bytes', '100000000', '-o', join(dir, 'mrb'), '-q'], 'answer-eval: --max-response-bytes must be a whole number from 1 to 33554432 (32 MiB), got 100000000'],
     ];
     for (const [args, said] of cases) {
-      const res = await runMeasured(args);
+      const res = await timed(args);
       expect(res.code, res.stderr).toBe(2);
       expect(res.stderr).toContain(said);
       expect(res.ms).toBeLessThan(20_000);

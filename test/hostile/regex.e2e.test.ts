@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, watch } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, watch } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportSchema, type Report } from '../../src/model/report.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
@@ -35,6 +35,25 @@ const waitFor = async (cond: () => boolean, timeoutMs = 20_000): Promise<void> =
   }
 };
 const csv = (rows: string[][]): string => `${rows.map((r) => r.join(',')).join('\n')}\n`;
+/** Whether process `pid` holds `path` open (Linux: /proc). */
+const holdsOpen = (pid: number, path: string): boolean => {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`) === path;
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+  } catch {
+    return false; // gone
+  }
+};
+
+// the run's modules loaded before any clock starts: the times below are the run's, not the loading of its code
+beforeAll(async () => {
+  await import('../../src/job/run.js');
+}, 60_000);
 
 describe('regular expressions from a dataset (built CLI)', () => {
   it('catastrophic patterns against a 50,001-character answer: the run, rescore and export finish at once and agree', async () => {
@@ -111,7 +130,8 @@ describe('regular expressions from a dataset (built CLI)', () => {
   });
 
   it('SIGTERM while asking ends the run within a few seconds, the journal intact; --resume finishes it', async () => {
-    const server = await serve(() => ({ ...longAnswer(), delayMs: 100 }));
+    let delayMs = 100; // slow while the run is cut; the resumed run need not wait
+    const server = await serve(() => ({ ...longAnswer(), delayMs }));
     const rows = Array.from({ length: 60 }, (_, n) => [`q${n}`, `question ${n}`, n % 2 === 0 ? 're:^(a+)+$' : 're:^(a|aa)+!$']);
     const dataset = writeTemp(dir, 'term.csv', csv([['id', 'question', 'expected_label'], ...rows]));
     const out = join(dir, 'term');
@@ -128,6 +148,7 @@ describe('regular expressions from a dataset (built CLI)', () => {
     for (const line of journaled) expect(() => JSON.parse(line)).not.toThrow();
     expect(readReport(out).run.status).toBe('partial');
 
+    delayMs = 0;
     const resumed = await runCli(['run', '--resume', out, '--quiet'], env, 60_000);
     expect(resumed.stderr).toBe('');
     expect(resumed.code).toBe(0);
@@ -138,12 +159,12 @@ describe('regular expressions from a dataset (built CLI)', () => {
 
   it('SIGTERM while the dataset is checked stops there: nothing sent, exit 3, at once', async () => {
     const server = await serve(longAnswer);
-    const rows = Array.from({ length: 600_000 }, (_, n) => `q${n},question number ${n},re:^(a+)+$`);
+    const rows = Array.from({ length: 200_000 }, (_, n) => `q${n},question number ${n},re:^(a+)+$`);
     const dataset = writeTemp(dir, 'big.csv', `id,question,expected_label\n${rows.join('\n')}\n`);
     const out = join(dir, 'checking');
     const run = spawnCli(['run', '-d', dataset, '--base-url', server.url, '--agent', 'a', '-o', out, '--quiet'], env);
-    await waitFor(() => existsSync(join(out, 'answer-eval.lock')));
-    await new Promise((r) => setTimeout(r, 500)); // checking 600,000 rows takes several seconds
+    // checking 200,000 rows takes a second or more: under way once the run holds its lock and the dataset open
+    await expect.poll(() => existsSync(join(out, 'answer-eval.lock')) && holdsOpen(run.child.pid!, dataset), { timeout: 20_000, interval: 10 }).toBe(true);
     const sent = performance.now();
     run.child.kill('SIGTERM');
     const res = await run.exited;
@@ -154,8 +175,10 @@ describe('regular expressions from a dataset (built CLI)', () => {
   });
 
   it('SIGTERM while the reports are written ends the process at once; --resume writes them without asking again', async () => {
-    const server = await serve(() => ({ body: { answers: [item(1, 90)] } }));
-    const count = 5_000;
+    // answers of 5,000 characters: the reports take long enough to write (some 0.5 s) for the SIGTERM to land in it,
+    // as those of 5,000 short answers do, and their questions are asked in a fraction of the time
+    const server = await serve(() => ({ body: { answers: [item(1, 90, { answer: 'a'.repeat(5_000) })] } }));
+    const count = 300;
     const rows = Array.from({ length: count }, (_, n) => `q${n},question ${n},re:^label-(1|2)$`);
     const dataset = writeTemp(dir, 'writing.csv', `id,question,expected_label\n${rows.join('\n')}\n`);
     const out = join(dir, 'writing');

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, ftruncateSync, mkdirSync, openSync, closeSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportSchema, type Report } from '../../src/model/report.js';
+import { DEFAULT_LIMITS, limits, setLimitsForTests } from '../../src/util/limits.js';
 import { runCli } from '../helpers/cli.js';
 import { runMeasured } from '../helpers/measure.js';
 import { tempDir } from '../helpers/tmp.js';
@@ -11,6 +12,9 @@ import { tempDir } from '../helpers/tmp.js';
 // wrong types, is resumed with every damaged line named (journal.jsonl:LINE) and dropped, its question asked again,
 // or refused with exit 2 naming the line when its header cannot be trusted; never an internal error, never a wrong
 // result kept. The embedded engine answers the same way every time, so a resumed report must equal a whole run's.
+// The CLI runs in this process with the longest line lowered (util/limits.ts), a line just past it; the built CLI, with
+// the bound users have, shows time and memory once.
+const MiB = 1024 * 1024;
 const dir = tempDir();
 const TOTAL = 113; // the sample question set
 
@@ -18,6 +22,7 @@ let whole: Report;
 let header: string;
 let results: string[]; // the whole run's result lines, in the order they were journaled
 let otherRun: string[]; // the journal of a second whole run of the same dataset
+let restore: () => void; // the bounds in force before this file lowered them
 const readReport = (out: string): Report => ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
 const outcomes = (r: Report) => r.results.map((x) => [x.id, x.outcome, x.top1Index === null ? null : x.answers[x.top1Index]!.sequence_number]);
 const idOf = (line: string): string => (JSON.parse(line) as { id: string }).id;
@@ -31,7 +36,9 @@ beforeAll(async () => {
   [header, ...results] = readFileSync(join(dir, 'whole', 'journal.jsonl'), 'utf8').trimEnd().split('\n') as [string, ...string[]];
   otherRun = readFileSync(join(dir, 'other', 'journal.jsonl'), 'utf8').trimEnd().split('\n');
   expect(results).toHaveLength(TOTAL);
+  restore = setLimitsForTests({ lineBytes: MiB });
 }, 60_000);
+afterAll(() => restore?.());
 
 /** A run directory holding `lines` as its journal (joined with line breaks, one after the last unless `tail` says otherwise). */
 function journal(name: string, lines: (string | Buffer)[], tail: string | Buffer = '\n'): string {
@@ -171,20 +178,37 @@ describe('run --resume on a damaged journal', () => {
     }
   }, 120_000);
 
-  it('a 70 MB line and a tail of NUL bytes: the line is dropped, the tail cut off, in bounded memory', async () => {
-    const out = journal('huge', [header, ...results.slice(0, 40), 'x'.repeat(70 * 1024 * 1024), ...results.slice(40, 80)], Buffer.concat([Buffer.from('\n'), Buffer.alloc(8 * 1024 * 1024)]));
+  it('a line past the longest and a tail of NUL bytes: the line is dropped, the tail cut off', async () => {
+    expect(DEFAULT_LIMITS.lineBytes).toBe(64 * MiB); // users' bound; this file's is 1 MiB
+    const out = journal('huge', [header, ...results.slice(0, 40), 'x'.repeat(limits.lineBytes + MiB), ...results.slice(40, 80)], Buffer.concat([Buffer.from('\n'), Buffer.alloc(limits.lineBytes / 2)]));
+    const res = await resume(out);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain(`${join(out, 'journal.jsonl')}:42: is longer than 1 MiB: dropped\n`);
+    expect(readReport(out).run.resumed).toEqual({ fromJournal: 80, asked: TOTAL - 80, rerun: null, dropped: 1 });
+    expect(outcomes(readReport(out))).toEqual(outcomes(whole));
+    // the NUL tail was cut off before the new lines: a second resume reads every line
+    const size = statSync(join(out, 'journal.jsonl')).size;
+    expect(readFileSync(join(out, 'journal.jsonl')).subarray(size - MiB).includes(0)).toBe(false);
+    const again = await resume(out);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readReport(out).run.resumed).toEqual({ fromJournal: TOTAL, asked: 0, rerun: null, dropped: 1 });
+  }, 120_000);
+
+  it('the built CLI, with the bound users have: a line of 65 MiB of NUL bytes dropped within seconds, in bounded memory', async () => {
+    const out = join(dir, 'huge-cli');
+    mkdirSync(out);
+    const path = join(out, 'journal.jsonl');
+    writeFileSync(path, `${[header, ...results.slice(0, 40)].join('\n')}\n`);
+    const fd = openSync(path, 'r+');
+    ftruncateSync(fd, statSync(path).size + 65 * MiB); // the line: NUL bytes, sparse (no disk for them)
+    closeSync(fd);
+    appendFileSync(path, `\n${results.slice(40, 80).join('\n')}\n`);
     const res = await runMeasured(['run', '--resume', out, '--format', 'json', '-q']);
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr).toContain(`${join(out, 'journal.jsonl')}:42: is longer than 64 MiB: dropped\n`);
+    expect(res.stderr).toContain(`${path}:42: is longer than 64 MiB and holds NUL bytes (a damaged or binary file): dropped\n`);
     expect(readReport(out).run.resumed).toEqual({ fromJournal: 80, asked: TOTAL - 80, rerun: null, dropped: 1 });
     expect(outcomes(readReport(out))).toEqual(outcomes(whole));
     expect(res.ms).toBeLessThan(30_000);
     if (res.peakMiB !== undefined) expect(res.peakMiB).toBeLessThan(400);
-    // the NUL tail was cut off before the new lines: a second resume reads every line
-    const size = statSync(join(out, 'journal.jsonl')).size;
-    expect(readFileSync(join(out, 'journal.jsonl')).subarray(size - 1024 * 1024).includes(0)).toBe(false);
-    const again = await resume(out);
-    expect(again.code, again.stderr).toBe(0);
-    expect(readReport(out).run.resumed).toEqual({ fromJournal: TOTAL, asked: 0, rerun: null, dropped: 1 });
   }, 120_000);
 });

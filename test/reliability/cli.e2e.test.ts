@@ -8,6 +8,7 @@ import { runCli, spawnCli } from '../helpers/cli.js';
 import { faultDataset, specServerFactory, type FaultPlan, type FaultTarget } from '../helpers/fault-server.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { stderrHolds } from '../helpers/until.js';
 
 const SECRET = 'SeCrEt-Agent-Code-7731';
 const env = { ANSWER_AGENT_CODE: SECRET };
@@ -49,8 +50,9 @@ describe('interrupted runs (built CLI)', () => {
     const dataset = writeTemp(dir, 'kill.jsonl', faultDataset(60));
     const args = (out: string) => ['run', '-d', dataset, '--base-url', t.url, '--agent', 'demo', '-o', out, '--format', 'json', '-c', '2', '--retries', '1', '--quiet'];
 
+    // the uninterrupted run in this process, alongside the run that is killed
     const whole = join(dir, 'whole');
-    expect((await runCli(args(whole), env)).code).toBe(0);
+    const uninterrupted = runCli(args(whole), env);
 
     const cut = join(dir, 'cut');
     const killed = spawnCli(args(cut), env);
@@ -63,6 +65,7 @@ describe('interrupted runs (built CLI)', () => {
     const journaled = journalLines(cut).length - 1;
     expect(journaled).toBeGreaterThanOrEqual(30);
     expect(journaled).toBeLessThan(60);
+    expect((await uninterrupted).code).toBe(0);
 
     const before = t.requests().length;
     const resumed = await runCli(['run', '--resume', cut, '--format', 'json', '-c', '2', '--retries', '1', '--quiet'], env);
@@ -108,7 +111,7 @@ describe('interrupted runs (built CLI)', () => {
     await waitFor(() => t.requests().length >= 2);
     const started = performance.now();
     run.child.kill('SIGINT');
-    await waitFor(() => run.output().stderr.includes('stopping'));
+    await stderrHolds(run, 'stopping');
     run.child.kill('SIGINT');
     const res = await run.exited;
     expect(performance.now() - started).toBeLessThan(2000);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tmp.js';
 
@@ -11,21 +11,19 @@ import { tempDir } from '../helpers/tmp.js';
 const dir = tempDir('answer-eval-resume-gates-');
 const base = join(dir, 'base');
 const night = join(dir, 'night');
+/** The results a run's journal holds so far. */
+const journaled = (out: string): number => (existsSync(join(out, 'journal.jsonl')) ? readFileSync(join(out, 'journal.jsonl'), 'utf8').split('\n').filter((l) => l.startsWith('{"id"')).length : 0);
 
 describe('run --resume finishes a run with the gates and baseline it was started with', () => {
   it('judges the same gates and writes the comparison after an interrupt', async () => {
     expect((await runCli(['run', '-o', base, '--format', 'json', '-q'])).code).toBe(0);
 
     const started = spawnCli(['run', '-o', night, '--rps', '10', '--min-accuracy', '0.99', '--baseline', base, '--fail-on', 'regression', '--format', 'json,md', '-q']);
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        if (existsSync(join(night, 'run-options.json'))) {
-          clearInterval(poll);
-          resolve();
-        }
-      }, 50);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // interrupted once it has kept its options and journaled a few answers (--rps 10: the run lasts 11 s)
+    await vi.waitFor(() => {
+      expect(existsSync(join(night, 'run-options.json'))).toBe(true);
+      expect(journaled(night)).toBeGreaterThanOrEqual(3);
+    }, { timeout: 20_000, interval: 20 });
     started.child.kill('SIGINT');
     const stopped = await started.exited;
     expect(stopped.code).toBe(3);
