@@ -144,6 +144,8 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
 /** A batch is written once it is this full (or JOURNAL_FLUSH_MS after its first line). */
 const BATCH_BYTES = 256 * 1024;
 const JOURNAL_FLUSH_MS = 50;
+/** Written batch buffers kept for the next batches. */
+const SPARE_BATCHES = 4;
 /** The most UTF-8 bytes one UTF-16 code unit becomes (a lone surrogate is written as U+FFFD, 3 bytes). */
 const MAX_BYTES_PER_UNIT = 3;
 
@@ -156,12 +158,14 @@ const MAX_BYTES_PER_UNIT = 3;
  */
 export class JournalWriter {
   #error: Error | undefined;
-  #batch = Buffer.allocUnsafe(BATCH_BYTES);
+  #batch: Buffer = Buffer.allocUnsafe(BATCH_BYTES);
   #used = 0;
   #timer: NodeJS.Timeout | undefined;
   #size: number;
-  /** Batches handed over, written in order by #drain. */
-  readonly #queue: Buffer[] = [];
+  /** Batches handed over, written in order by #drain: each its buffer and the bytes of it still to write. */
+  readonly #queue: { buffer: Buffer; from: number; to: number }[] = [];
+  /** Batch buffers written already, used again (a buffer a batch would leave to the garbage collector otherwise). */
+  readonly #spare: Buffer[] = [];
   #writing = false;
   #drained: (() => void) | undefined;
 
@@ -229,8 +233,8 @@ export class JournalWriter {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     if (this.#used === 0) return;
-    this.#queue.push(this.#batch.subarray(0, this.#used));
-    this.#batch = Buffer.allocUnsafe(BATCH_BYTES);
+    this.#queue.push({ buffer: this.#batch, from: 0, to: this.#used });
+    this.#batch = this.#spare.pop() ?? Buffer.allocUnsafe(BATCH_BYTES);
     this.#used = 0;
     if (!this.#writing) this.#drain();
   };
@@ -245,10 +249,13 @@ export class JournalWriter {
       return;
     }
     this.#writing = true;
-    write(this.handle.fd, next, 0, next.length, null, (error, written) => {
+    write(this.handle.fd, next.buffer, next.from, next.to - next.from, null, (error, written) => {
       if (error) return this.#fail(error);
-      if (written < next.length) this.#queue[0] = next.subarray(written);
-      else this.#queue.shift();
+      next.from += written;
+      if (next.from === next.to) {
+        this.#queue.shift();
+        if (next.buffer.length === BATCH_BYTES && this.#spare.length < SPARE_BATCHES) this.#spare.push(next.buffer);
+      }
       this.#drain();
     });
   }
