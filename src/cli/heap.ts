@@ -21,7 +21,8 @@ if (known) setFlagsFromString('--no-allocation-site-pretenuring');
  * 1M-question run peaked there. From then on the young generation keeps its size (a growth factor of 1) and the old
  * one grows by 20%: scoring a 1M journal alone peaked at 133 MB instead of 224 MB in the same time. Both are read each
  * time the heap would grow, so they can be set now; during the asking they cost a third more CPU, so they wait for it
- * to end (BENCHMARKS.md, issue 40).
+ * to end. Set then, they lower the reports' part of a 1M run, not its peak in the first seconds of scoring, when the
+ * young generation is still at its largest (BENCHMARKS.md, issue 40).
  */
 export function tightenHeap(): void {
   if (!known) return;
