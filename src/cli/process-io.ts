@@ -1,4 +1,5 @@
 import type { Interrupts, JobIo } from '../job/io.js';
+import { tightenHeap } from './heap.js';
 
 /** The process's SIGINT and SIGTERM (see Interrupts); `exit` is the one place answer-eval ends the process itself. */
 const interrupts: Interrupts = {
@@ -14,4 +15,4 @@ const interrupts: Interrupts = {
 };
 
 /** The io of the process: its streams, environment, working directory and signals. */
-export const processIo = (): JobIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interrupts });
+export const processIo = (): JobIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interrupts, onJournaled: tightenHeap });

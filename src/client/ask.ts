@@ -6,7 +6,7 @@ import { causeHoldsSecret } from './cause.js';
 import { decodeBody, readsAsUtf8 } from './charset.js';
 import { notFoundError } from './not-found.js';
 import { MAX_KEPT_BODY_CHARS, readerFor, readReply, type ReplyReading } from './outputs.js';
-import { outputOf, requestBody, sentOf, type RequestSettings } from './request.js';
+import { outputOf, requestJson, sentOf, type RequestSettings } from './request.js';
 import { excerpt, type ParsedResponse } from './response.js';
 import type { TextKnowledge } from './text-reply.js';
 import { maskOf, readableMasks, SECRET_KINDS, type Secrets } from './secrets/secrets.js';
@@ -50,13 +50,12 @@ export interface AskContext {
  * reply is read as the output the question was asked in (its row's, else the run's: src/client/outputs.ts).
  */
 export async function ask(ctx: AskContext, question: Question): Promise<AskResult> {
-  const body = JSON.stringify(requestBody(question, ctx.settings));
+  const body = requestJson(question, ctx.settings);
   const sent = sentOf(question, ctx.settings);
   const asked: Asked = sent === undefined ? {} : { sent };
   const reading: ReplyReading = { output: outputOf(question, ctx.settings), language: question.language ?? ctx.settings.language, ...(ctx.knowledge ? { knowledge: ctx.knowledge } : {}) };
   if (reading.output === 'xml' || reading.output === 'html') await readerFor(reading.output);
-  const authorization = basicAuth(ctx.endpoint);
-  const headers = { 'content-type': 'application/json; charset=UTF-8', wikiclone_code: ctx.agentCode, ...(authorization ? { authorization } : {}) };
+  const headers = headersOf(ctx);
   let attempts = 0;
   let latencyMs: number | null = null;
   for (;;) {
@@ -96,6 +95,18 @@ export async function ask(ctx: AskContext, question: Question): Promise<AskResul
     if (!retrying) return { ok: false, error, attempts, latencyMs, ...asked };
     await sleep(waitMs, ctx.signal);
   }
+}
+
+/** The headers of every request to an endpoint with an agent code, made once (undici reads them, never changes them). */
+const sentHeaders = new WeakMap<URL, { agentCode: string; headers: Record<string, string> }>();
+
+function headersOf(ctx: AskContext): Record<string, string> {
+  const known = sentHeaders.get(ctx.endpoint);
+  if (known?.agentCode === ctx.agentCode) return known.headers;
+  const authorization = basicAuth(ctx.endpoint);
+  const headers = { 'content-type': 'application/json; charset=UTF-8', wikiclone_code: ctx.agentCode, ...(authorization ? { authorization } : {}) };
+  sentHeaders.set(ctx.endpoint, { agentCode: ctx.agentCode, headers });
+  return headers;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

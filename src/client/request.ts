@@ -79,6 +79,34 @@ export function requestBody(question: Question, settings: RequestSettings): Answ
 
 const flagValue = (on: boolean): '0' | '1' => (on ? '1' : '0');
 
+/** The JSON of each shape of body (every field but the question's text) around the text, by settings and shape. */
+const shapes = new WeakMap<RequestSettings, Map<string, [before: string, after: string]>>();
+/** Shapes kept at most per run: a dataset has few (every conversation with its own user is one). */
+const SHAPES = 256;
+const TEXT_AT = '"question":{"text":';
+
+/**
+ * The body for one question as sent, as JSON: `JSON.stringify(requestBody(question, settings))`, built once per
+ * distinct shape (user, guest, language, the row's own request fields) and around each question's text after that.
+ */
+export function requestJson(question: Question, settings: RequestSettings): string {
+  if (question.extraData !== undefined) return JSON.stringify(requestBody(question, settings));
+  const { username, guest, language, request } = question;
+  const key = username === undefined && guest === undefined && language === undefined && request === undefined ? '' : JSON.stringify([username, guest, language, request]);
+  let byShape = shapes.get(settings);
+  if (byShape === undefined) shapes.set(settings, (byShape = new Map()));
+  let parts = byShape.get(key);
+  if (parts === undefined) {
+    const json = JSON.stringify(requestBody({ ...question, question: '' }, settings));
+    // the first such place is the text's: a quote inside any string before it is escaped
+    const at = json.indexOf(TEXT_AT) + TEXT_AT.length;
+    parts = [json.slice(0, at), json.slice(at + 2)]; // the empty text's `""` left out
+    if (byShape.size >= SHAPES) byShape.clear();
+    byShape.set(key, parts);
+  }
+  return parts[0] + JSON.stringify(question.question) + parts[1];
+}
+
 /**
  * The request fields a question was asked with that differ from the run's (a row's own value; a row that repeats the
  * run's value is not recorded): what a result keeps as `sent`. Undefined when it was asked as the run asks.

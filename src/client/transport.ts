@@ -31,6 +31,9 @@ const CLOSE_GRACE_MS = 1000;
 /** One keep-alive pool for the whole run; honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
 export class Transport {
   readonly #dispatcher: Dispatcher;
+  #url: URL | undefined;
+  #href = '';
+  #where = { origin: '', path: '' };
 
   constructor(readonly options: TransportOptions) {
     const settings = { connections: options.connections, keepAliveTimeout: 30_000, connect: { rejectUnauthorized: !options.insecure } };
@@ -56,11 +59,22 @@ export class Transport {
       });
       cancellable?.add(attempt.abort);
       try {
-        this.#dispatcher.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'POST', body, headers }, attempt);
+        const { origin, path } = this.#target(url);
+        this.#dispatcher.dispatch({ origin, path, method: 'POST', body, headers }, attempt);
       } catch (error) {
         attempt.fail(error);
       }
     });
+  }
+
+  /** Where a URL points, as undici takes it: worked out once per URL (a run posts every question to one). */
+  #target(url: URL): { origin: string; path: string } {
+    if (url !== this.#url || url.href !== this.#href) {
+      this.#url = url;
+      this.#href = url.href;
+      this.#where = { origin: url.origin, path: `${url.pathname}${url.search}` };
+    }
+    return this.#where;
   }
 
   /**

@@ -30,6 +30,8 @@ export interface JobIo {
   signal?: AbortSignal | undefined;
   /** The process's signals, for the CLI (see Interrupts); a program stops a job with `signal`. */
   interrupts?: Interrupts | undefined;
+  /** Told when a run has asked everything and goes on to read its journal back (the CLI keeps V8's heap tight then: src/cli/heap.ts). */
+  onJournaled?: (() => void) | undefined;
 }
 
 /** The process's streams, environment and working directory: the io of a job a program starts without one. */

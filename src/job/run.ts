@@ -188,7 +188,10 @@ async function ask(s: RunState): Promise<void> {
         if (event.type === 'start' && o.resume === undefined) keepRunOptions(s.journalDir, o);
         // every result is journaled: from here a signal ends the process at once, however long a step of the
         // scoring or of a report holds the event loop (--resume DIR writes the reports without asking again)
-        if (event.type === 'journaled') interrupt.dispose();
+        if (event.type === 'journaled') {
+          interrupt.dispose();
+          ctx.io.onJournaled?.();
+        }
         progress.onEvent(event);
       },
       onKbMismatch: (first, count) => printKbMismatches(ctx.out, first, count, target!.knowledgeBase),

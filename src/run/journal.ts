@@ -1,5 +1,5 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm, truncate } from 'node:fs/promises';
+import { write } from 'node:fs';
+import { open, rename, rm, truncate, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AnswerEvalError } from '../errors.js';
 import type { EngineIdentity, QuestionResult } from '../model/report.js';
@@ -85,8 +85,10 @@ export const repeatKey = (id: string, k: number): string => `${k}\u0000${id}`;
  * A result's journal line: its JSON with, for a further asking (`k` > 0), `repeat`, and the run's tag last (read
  * back, the tag is dropped: see JournalSource).
  */
-export const journalLine = (run: string, result: QuestionResult, k: number): string =>
-  `${JSON.stringify(result).slice(0, -1)}${k > 0 ? `,"repeat":${k}` : ''},"run":"${run}"}`;
+export const journalLine = (run: string, result: QuestionResult, k: number): string => `${JSON.stringify(result).slice(0, -1)}${journalTail(run, k)}`;
+
+/** What a journal line has in place of its result's closing brace (see journalLine). */
+export const journalTail = (run: string, k: number): string => `${k > 0 ? `,"repeat":${k}` : ''},"run":"${run}"}`;
 
 /** What differs between the journal's run and this one, one phrase each naming both values; empty when none. */
 export function headerDifferences(journal: JournalHeader, now: JournalHeader): string[] {
@@ -139,33 +141,41 @@ export function headerDifferences(journal: JournalHeader, now: JournalHeader): s
   return out;
 }
 
+/** A batch is written once it is this full (or JOURNAL_FLUSH_MS after its first line). */
+const BATCH_BYTES = 256 * 1024;
+const JOURNAL_FLUSH_MS = 50;
+/** Written batch buffers kept for the next batches. */
+const SPARE_BATCHES = 4;
+/** The most UTF-8 bytes one UTF-16 code unit becomes (a lone surrogate is written as U+FFFD, 3 bytes). */
+const MAX_BYTES_PER_UNIT = 3;
+
 /**
- * Appends one line per finished question through a single write stream: no sync write per result,
- * and a crash can tear only the last line. Write errors are kept and reported by close().
- */
-/**
- * Appends result lines to the journal. Lines are gathered and written together (at 64 KiB or after 50 ms),
- * so a busy run makes a few large writes, not one per question; `append` returns where the line will sit,
- * which is how the run finds every result again without keeping it in memory.
+ * Appends result lines to the journal. Each line is encoded straight into the batch buffer (its length in bytes comes
+ * from the encoding: no second pass, no joined string); a batch is written at BATCH_BYTES or JOURNAL_FLUSH_MS after
+ * its first line, one write in flight at a time, so a busy run makes a few large writes and a crash can tear only the
+ * last line. `append` returns where the line will sit, which is how the run finds every result again without keeping
+ * it in memory. Write errors are kept, told to `onError` once, and reported by close().
  */
 export class JournalWriter {
   #error: Error | undefined;
-  #pending: string[] = [];
-  #pendingBytes = 0;
+  #batch: Buffer = Buffer.allocUnsafe(BATCH_BYTES);
+  #used = 0;
   #timer: NodeJS.Timeout | undefined;
   #size: number;
+  /** Batches handed over, written in order by #drain: each its buffer and the bytes of it still to write. */
+  readonly #queue: { buffer: Buffer; from: number; to: number }[] = [];
+  /** Batch buffers written already, used again (a buffer a batch would leave to the garbage collector otherwise). */
+  readonly #spare: Buffer[] = [];
+  #writing = false;
+  #drained: (() => void) | undefined;
 
   private constructor(
     readonly path: string,
-    readonly stream: WriteStream,
+    private readonly handle: FileHandle,
     size: number,
-    onError: (error: Error) => void,
+    private readonly onError: (error: Error) => void,
   ) {
     this.#size = size;
-    stream.on('error', (error) => {
-      this.#error ??= new AnswerEvalError(`cannot write the journal ${path}: ${reasonOf(error)}`, 'JOURNAL', 3, { cause: error });
-      onError(this.#error);
-    });
   }
 
   /**
@@ -183,7 +193,7 @@ export class JournalWriter {
       await rm(tmp, { force: true });
       throw error;
     }
-    const writer = new JournalWriter(path, handle.createWriteStream(), 0, onError);
+    const writer = new JournalWriter(path, handle, 0, onError);
     writer.append(JSON.stringify(header));
     writer.flush();
     return writer;
@@ -193,36 +203,74 @@ export class JournalWriter {
   static async resume(dir: string, validBytes: number, onError: (error: Error) => void): Promise<JournalWriter> {
     const path = journalPath(dir);
     await truncate(path, validBytes);
-    return new JournalWriter(path, createWriteStream(path, { flags: 'a' }), validBytes, onError);
+    return new JournalWriter(path, await open(path, 'a'), validBytes, onError);
   }
 
-  /** Queues one line (the result's JSON, serialized by the caller); returns its offset and length in bytes. */
-  append(line: string): { offset: number; length: number } {
-    const length = Buffer.byteLength(line);
+  /**
+   * Queues one line (the result's JSON, serialized by the caller), with its last character replaced by `tail` when
+   * given (journalTail: written into the batch as it is, the line never made as a string); returns its offset and
+   * length in bytes.
+   */
+  append(line: string, tail?: string): { offset: number; length: number } {
+    const worst = (line.length + (tail?.length ?? 0)) * MAX_BYTES_PER_UNIT + 1;
+    if (this.#used + worst > this.#batch.length) {
+      this.flush();
+      if (worst > this.#batch.length) this.#batch = Buffer.allocUnsafe(worst); // a line longer than a batch: its own
+    }
+    let length = this.#batch.write(line, this.#used);
+    if (tail !== undefined) length += this.#batch.write(tail, this.#used + length - 1) - 1; // the last character is `}`: one byte
+    this.#batch[this.#used + length] = 0x0a;
     const at = { offset: this.#size, length };
     this.#size += length + 1;
     if (this.#error !== undefined) return at;
-    this.#pending.push(line);
-    this.#pendingBytes += length + 1;
-    if (this.#pendingBytes >= 64 * 1024) this.flush();
-    else this.#timer ??= setTimeout(() => this.flush(), 50).unref();
+    this.#used += length + 1;
+    this.#timer ??= setTimeout(this.flush, JOURNAL_FLUSH_MS).unref();
     return at;
   }
 
-  /** Hands the gathered lines to the stream. */
-  flush(): void {
+  /** Hands the gathered lines to be written. */
+  readonly flush = (): void => {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#pending.length === 0) return;
-    this.stream.write(`${this.#pending.join('\n')}\n`);
-    this.#pending = [];
-    this.#pendingBytes = 0;
+    if (this.#used === 0) return;
+    this.#queue.push({ buffer: this.#batch, from: 0, to: this.#used });
+    this.#batch = this.#spare.pop() ?? Buffer.allocUnsafe(BATCH_BYTES);
+    this.#used = 0;
+    if (!this.#writing) this.#drain();
+  };
+
+  /** Writes the queued batches in order, each whole (a short write goes on where it stopped). */
+  #drain(): void {
+    const next = this.#queue[0];
+    if (next === undefined || this.#error !== undefined) {
+      this.#writing = false;
+      this.#queue.length = 0;
+      this.#drained?.();
+      return;
+    }
+    this.#writing = true;
+    write(this.handle.fd, next.buffer, next.from, next.to - next.from, null, (error, written) => {
+      if (error) return this.#fail(error);
+      next.from += written;
+      if (next.from === next.to) {
+        this.#queue.shift();
+        if (next.buffer.length === BATCH_BYTES && this.#spare.length < SPARE_BATCHES) this.#spare.push(next.buffer);
+      }
+      this.#drain();
+    });
+  }
+
+  #fail(error: Error): void {
+    this.#error ??= new AnswerEvalError(`cannot write the journal ${this.path}: ${reasonOf(error)}`, 'JOURNAL', 3, { cause: error });
+    this.onError(this.#error);
+    this.#drain();
   }
 
   /** Flushes and closes; rejects when any write failed. */
   async close(): Promise<void> {
     this.flush();
-    if (!this.stream.closed) await new Promise<void>((resolve) => this.stream.end(resolve));
+    if (this.#writing) await new Promise<void>((resolve) => (this.#drained = resolve));
+    await this.handle.close().catch((error: Error) => (this.#error ??= new AnswerEvalError(`cannot write the journal ${this.path}: ${reasonOf(error)}`, 'JOURNAL', 3, { cause: error })));
     if (this.#error) throw this.#error;
   }
 }

@@ -3,7 +3,7 @@ import { ConfigError } from '../../errors.js';
 import type { QuestionResult } from '../../model/report.js';
 import type { ResultSource } from '../../model/source.js';
 import { journalHeader } from '../head.js';
-import { headerDifferences, journalLine, journalPath, JournalWriter, type JournalEntry } from '../journal.js';
+import { headerDifferences, journalPath, journalTail, JournalWriter, type JournalEntry } from '../journal.js';
 import { RepeatStore, withRepeats } from '../repeats.js';
 import { journalFailure } from '../stop-reasons.js';
 import { journalStore, memoryStore, type ResultStore } from '../store.js';
@@ -66,7 +66,7 @@ export class Recorder {
   /** Records asking `k` of question `index`. */
   readonly put = (index: number, k: number, result: QuestionResult): void => {
     // what the service sent is masked already (src/client/ask.ts, src/score/result.ts); the question as written
-    this.#slots[k]!.put(index, result, this.journal?.append(journalLine(this.run, result, k)));
+    this.#slots[k]!.put(index, result, this.journal?.append(JSON.stringify(result), journalTail(this.run, k)));
   };
 
   /** Keeps asking `k` of question `index` as the journal holds it (a resumed run). */

@@ -78,8 +78,10 @@ export function extentOf(values: ArrayLike<number>): [number, number] | undefine
 }
 
 /** Count, percentiles (d3 `quantile`: linear interpolation, R-7) and a histogram over `domain`. */
-export function distribution(values: ArrayLike<number>, domain?: readonly [number, number]): Distribution {
-  const sorted = Float64Array.from(values).sort();
+export const distribution = (values: ArrayLike<number>, domain?: readonly [number, number]): Distribution => sortedDistribution(Float64Array.from(values).sort(), domain);
+
+/** distribution() of values sorted ascending already (no copy is made). */
+export function sortedDistribution(sorted: Float64Array, domain?: readonly [number, number]): Distribution {
   // d3 reads only `length` and indexes: a typed array will do
   const at = (p: number) => (sorted.length === 0 ? null : quantileSorted(sorted as unknown as number[], p) ?? null);
   return {

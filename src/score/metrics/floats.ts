@@ -1,23 +1,47 @@
-/** A growable list of numbers in a Float64Array: 8 bytes a value, for the metrics that need every value. */
-export class FloatList {
-  private data = new Float64Array(64);
+/**
+ * The top-1 scores of a run's results, one list for every metric that needs each value (the score distributions and
+ * the threshold analysis), each score with a mark (a byte) saying which of their lists it belongs to. Sized once from
+ * the number of results (8 + 1 bytes a result), it never doubles: each list is then taken at its exact size, sorted.
+ */
+export class ScoreTable {
+  private scores: Float64Array;
+  private marks: Uint8Array;
   length = 0;
 
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
+  /** `capacity`: the results there are, when known (the list grows by doubling past it). */
+  constructor(capacity = 64) {
+    this.scores = new Float64Array(Math.max(1, capacity));
+    this.marks = new Uint8Array(this.scores.length);
+  }
+
+  push(score: number, mark: number): void {
+    if (this.length === this.scores.length) {
+      const scores = new Float64Array(this.length * 2);
+      scores.set(this.scores);
+      const marks = new Uint8Array(this.length * 2);
+      marks.set(this.marks);
+      this.scores = scores;
+      this.marks = marks;
     }
-    this.data[this.length++] = value;
+    this.scores[this.length] = score;
+    this.marks[this.length++] = mark;
   }
 
-  /** The values sorted ascending (in place: the list's order is not kept). */
-  sorted(): Float64Array {
-    return this.data.subarray(0, this.length).sort();
-  }
-
-  values(): Float64Array {
-    return this.data.subarray(0, this.length);
+  /**
+   * The scores of each value of `mark & mask`, sorted ascending, each in an array of its exact size: lists[v] holds
+   * the scores whose `mark & mask` is v (lists[0]: those outside every list of the mask, left empty).
+   */
+  split(mask: number): Float64Array[] {
+    const counts = new Uint32Array(mask + 1);
+    for (let i = 0; i < this.length; i++) counts[this.marks[i]! & mask]!++;
+    counts[0] = 0;
+    const lists = Array.from(counts, (n) => new Float64Array(n));
+    const filled = new Uint32Array(mask + 1);
+    for (let i = 0; i < this.length; i++) {
+      const v = this.marks[i]! & mask;
+      if (v !== 0) lists[v]![filled[v]!++] = this.scores[i]!;
+    }
+    for (const list of lists) list.sort();
+    return lists;
   }
 }

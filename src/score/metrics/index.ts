@@ -12,8 +12,8 @@ import { EntryIndex, EntryTable, type EntryInfo } from './entries.js';
 import { ConfusionCounter } from './confusions.js';
 import { ConsistencyCounter } from './consistency.js';
 import { ConversationCounter } from './conversations.js';
-import { BinCounter, distribution, Extent } from './distribution.js';
-import { FloatList } from './floats.js';
+import { BinCounter, Extent, sortedDistribution } from './distribution.js';
+import { ScoreTable } from './floats.js';
 import { RankAccumulator } from './rank-metrics.js';
 import { thresholdAnalysis, ThresholdAccumulator, type ThresholdOptions } from './thresholds.js';
 import { wilson } from './wilson.js';
@@ -31,6 +31,10 @@ const scoreGroup = (r: QuestionResult): 'correct' | 'notCorrect' | undefined => 
   return !c.judged ? undefined : o === 'correct' ? 'correct' : c.failing ? 'notCorrect' : undefined;
 };
 
+/** The marks of a score in the distribution of its group (ScoreTable), beside its threshold analysis marks (THRESHOLD_MARKS). */
+const GROUP_MARK = { correct: 0x20, notCorrect: 0x40 } as const;
+const GROUP_MARKS = 0x60;
+
 export interface ScoreOptions {
   /** The entries of the knowledge base, when it is known (the embedded engine's, or --kb): their categories and texts. */
   knowledgeBase?: readonly EntryInfo[];
@@ -43,18 +47,18 @@ export interface ScoreOptions {
 /**
  * A report's `summary` and `metrics` from the results alone (and the knowledge base, when known: then its `coverage` too), in two passes
  * over the source. The first counts (Tally), and accumulates rank sums, per-slice accumulators, confusions, the
- * entries the answers show and the top-1 scores (the only per-question memory: 8 to 16 bytes a question, for
- * percentiles and the threshold curve); the second needs what the first learned: the entries' categories (category
+ * entries the answers show and the top-1 scores (the only per-question memory: one ScoreTable of 9 bytes a question,
+ * sized from the source's count, for the percentiles and the threshold curve); the second needs what the first learned: the entries' categories (category
  * breakdown), the expected entry of each question (entry table) and the latency range (histogram).
  */
 export function scoreResults(results: ResultSource, options: ScoreOptions = {}): { summary: Summary; metrics: Metrics; coverage?: Coverage } {
   const tally = new Tally();
   const rank = new RankAccumulator();
-  const correct = new FloatList();
-  const notCorrect = new FloatList();
+  // the top-1 scores, shared by the score distributions and the threshold analysis, sized once
+  const scores = new ScoreTable(results.count);
   const scoreExtent = new Extent();
   const latencyExtent = new Extent();
-  const thresholds = new ThresholdAccumulator();
+  const thresholds = new ThresholdAccumulator(scores);
   const language = new SliceGroups((r) => [r.language]);
   const tag = new SliceGroups((r) => r.tags);
   const entries = new EntryIndex(options.knowledgeBase);
@@ -69,13 +73,11 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
       const top = top1(r);
       // a text reply has no scores: left out of the score distributions (and of the threshold analysis)
       const group = top === undefined || !hasScores(r) ? undefined : scoreGroup(r);
-      if (group !== undefined) {
-        (group === 'correct' ? correct : notCorrect).push(top!.answer_score);
-        scoreExtent.add(top!.answer_score);
-      }
+      if (group !== undefined) scoreExtent.add(top!.answer_score);
+      const mark = thresholds.mark(r) | (group === undefined ? 0 : GROUP_MARK[group]);
+      if (mark !== 0) scores.push(top!.answer_score, mark);
       if (hasLatency(r)) latencyExtent.add(r.latencyMs);
       rank.add(r);
-      thresholds.add(r);
       language.add(r);
       tag.add(r);
       entries.add(r);
@@ -107,6 +109,8 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
   const outOfScope = outOfScopeFraction(outcomes);
   const repeated = consistency.result();
   const dialogues = conversations.result();
+  const thresholdResult = thresholds.result(options.thresholds); // its lists go before the distributions' are made
+  const groups = scores.split(GROUP_MARKS);
   const metrics: Metrics = {
     intervals: {
       top1Accuracy: wilson(top1Acc.successes, top1Acc.n),
@@ -121,9 +125,9 @@ export function scoreResults(results: ResultSource, options: ScoreOptions = {}):
       },
     },
     rank: rank.result(),
-    scores: { correct: distribution(correct.values(), scoreDomain), notCorrect: distribution(notCorrect.values(), scoreDomain) },
+    scores: { correct: sortedDistribution(groups[GROUP_MARK.correct]!, scoreDomain), notCorrect: sortedDistribution(groups[GROUP_MARK.notCorrect]!, scoreDomain) },
     latency: { ...latency, histogram: latencyBins ? latencyBins.result() : { edges: [], counts: [] } },
-    thresholds: thresholds.result(options.thresholds),
+    thresholds: thresholdResult,
     breakdowns: { language: language.result(), tag: tag.result(), category: category.result() },
     entries: entryTable.result(),
     ...confusions.result(),

@@ -1,5 +1,4 @@
 import type { CrossValidation } from '../../model/metrics.js';
-import { FloatList } from './floats.js';
 import { objectiveOf, share, type How } from './threshold-objective.js';
 
 // The folds of the recommended floor's cross-validated estimate (see ThresholdAccumulator).
@@ -19,24 +18,28 @@ function atLeast(ascending: Float64Array, t: number): number {
   return ascending.length - lo;
 }
 
-/** One fold's questions: how many of each kind, and the top-1 scores of those answered. */
+/** Which list of its fold a replayed score belongs to (see foldMark). */
+export const ROLE = { correct: 1, missed: 2, outOfScope: 3 } as const;
+
+/** The mark of a score in fold `fold`'s list `role` (ScoreTable): 1 to 19, within THRESHOLD_MARKS. */
+export const foldMark = (fold: number, role: (typeof ROLE)[keyof typeof ROLE]): number => (fold << 2) | role;
+export const THRESHOLD_MARKS = 0x1f;
+
+/** One fold's questions: how many of each kind (their answered scores are in the run's ScoreTable). */
 export class Fold {
   answerable = 0;
   outOfScope = 0;
-  /** Answerable questions answered, and rightly (their answer met the expectations). */
-  readonly correct = new FloatList();
-  /** Answerable questions answered, not rightly. */
-  readonly missed = new FloatList();
-  readonly outOfScopeAnswered = new FloatList();
 }
 
 /** A fold's answered scores sorted, and how many of each are at or above the threshold the sweep is at. */
 export class FoldCounts {
-  readonly lists: [correct: Float64Array, missed: Float64Array, outOfScope: Float64Array];
   private readonly next: [number, number, number];
 
-  constructor(readonly fold: Fold) {
-    this.lists = [fold.correct.sorted(), fold.missed.sorted(), fold.outOfScopeAnswered.sorted()];
+  constructor(
+    readonly fold: Fold,
+    /** Answerable questions answered and rightly (their answer met the expectations), answered not rightly, out-of-scope questions answered: each sorted ascending. */
+    readonly lists: [correct: Float64Array, missed: Float64Array, outOfScope: Float64Array],
+  ) {
     this.next = [this.lists[0].length, this.lists[1].length, this.lists[2].length];
   }
 
@@ -91,7 +94,7 @@ export class FoldChoice {
     this.answerable = totals.answerable - held.fold.answerable;
     this.outOfScope = totals.outOfScope - held.fold.outOfScope;
     // keep-accuracy: within the drop of the training set's best, its accuracy at its lowest candidate (all answered)
-    this.floor = share(totals.correct - held.fold.correct.length, this.answerable) - (how.maxAccuracyDrop ?? 0) - 1e-12;
+    this.floor = share(totals.correct - held.lists[0].length, this.answerable) - (how.maxAccuracyDrop ?? 0) - 1e-12;
   }
 
   /** The training set's counts at candidate t (the sweep's, less the held-out fold's); first = the refuse-all point. */

@@ -3,7 +3,8 @@ import type { QuestionResult } from '../../model/report.js';
 import { hasResponse } from '../../model/outcome.js';
 import { answerOutcome, isNonAnswer } from '../outcome.js';
 import { hasScores, top1 } from '../result.js';
-import { CROSS_VALIDATION_FOLDS, crossValidated, Fold, FoldChoice, FoldCounts } from './threshold-folds.js';
+import { ScoreTable } from './floats.js';
+import { CROSS_VALIDATION_FOLDS, crossValidated, Fold, FoldChoice, FoldCounts, foldMark, ROLE, THRESHOLD_MARKS } from './threshold-folds.js';
 import { objectiveOf, share, thresholdObjective, type How, type ThresholdOptions } from './threshold-objective.js';
 
 export { CROSS_VALIDATION_FOLDS } from './threshold-folds.js';
@@ -28,35 +29,46 @@ export { thresholdObjective, type ThresholdOptions } from './threshold-objective
  * One descending sweep over the candidates gives the curve and every fold's choice: O(n log n) for the sort, then
  * O(k) a candidate.
  *
- * Memory: the scores of answered questions, 8 bytes each (twice, while the curve is drawn), and the curve's points.
+ * Memory: the scores of answered questions, 9 bytes each in the table (shared with the score distributions), 8 more
+ * in their sorted lists and 8 more in the candidates while the curve is drawn; and the curve's points.
  */
 export class ThresholdAccumulator {
   private answerable = 0;
   private outOfScope = 0;
   private readonly folds = Array.from({ length: CROSS_VALIDATION_FOLDS }, () => new Fold());
 
-  add(r: QuestionResult): void {
-    if (!hasResponse(r.outcome) || !hasScores(r)) return; // a text reply has no scores to replay a floor on
+  /** `scores`: where the replayed scores are kept, shared with the score distributions when they are computed together. */
+  constructor(private readonly scores = new ScoreTable()) {}
+
+  /** Counts `r` in its fold; returns the mark its top-1 score is kept with in the shared table (0: none replayed). */
+  mark(r: QuestionResult): number {
+    if (!hasResponse(r.outcome) || !hasScores(r)) return 0; // a text reply has no scores to replay a floor on
     const expect = r.expected.expect;
-    if (expect !== 'answer' && expect !== 'fallback') return;
+    if (expect !== 'answer' && expect !== 'fallback') return 0;
     const top = top1(r);
     const correct = answerOutcome(r) === 'correct';
-    const score = top === undefined || (isNonAnswer(top) && !correct) ? null : top.answer_score;
+    const replayed = top !== undefined && !(isNonAnswer(top) && !correct);
     if (expect === 'answer') {
-      const fold = this.folds[this.answerable++ % CROSS_VALIDATION_FOLDS]!;
-      fold.answerable++;
-      if (score !== null) (correct ? fold.correct : fold.missed).push(score);
-    } else {
-      const fold = this.folds[this.outOfScope++ % CROSS_VALIDATION_FOLDS]!;
-      fold.outOfScope++;
-      if (score !== null) fold.outOfScopeAnswered.push(score);
+      const k = this.answerable++ % CROSS_VALIDATION_FOLDS;
+      this.folds[k]!.answerable++;
+      return replayed ? foldMark(k, correct ? ROLE.correct : ROLE.missed) : 0;
     }
+    const k = this.outOfScope++ % CROSS_VALIDATION_FOLDS;
+    this.folds[k]!.outOfScope++;
+    return replayed ? foldMark(k, ROLE.outOfScope) : 0;
+  }
+
+  /** Counts `r` and keeps its replayed score (the accumulator used alone). */
+  add(r: QuestionResult): void {
+    const mark = this.mark(r);
+    if (mark !== 0) this.scores.push(top1(r)!.answer_score, mark);
   }
 
   result(options: ThresholdOptions = {}): ThresholdAnalysis {
     const { answerable, outOfScope } = this;
     const how = thresholdObjective(options);
-    const folds = this.folds.map((f) => new FoldCounts(f));
+    const lists = this.scores.split(THRESHOLD_MARKS);
+    const folds = this.folds.map((f, k) => new FoldCounts(f, [lists[foldMark(k, ROLE.correct)]!, lists[foldMark(k, ROLE.missed)]!, lists[foldMark(k, ROLE.outOfScope)]!]));
     const highestOf = (of: readonly FoldCounts[]) => Math.max(...of.flatMap((f) => f.lists.map((l) => l.at(-1) ?? -Infinity)));
     const lowest = Math.min(...folds.flatMap((f) => f.lists.map((l) => l[0] ?? Infinity)));
     const replayableFrom = lowest === Infinity ? null : lowest;
@@ -71,7 +83,7 @@ export class ThresholdAccumulator {
     const topOf = (highest: number): number => (highest === -Infinity ? 0 : Math.max(0, highest) + 1);
 
     const validated = answerable >= CROSS_VALIDATION_FOLDS && (how.objective === 'keep-accuracy' || outOfScope >= CROSS_VALIDATION_FOLDS);
-    const totals = { answerable, outOfScope, correct: folds.reduce((n, f) => n + f.fold.correct.length, 0) };
+    const totals = { answerable, outOfScope, correct: folds.reduce((n, f) => n + f.lists[0].length, 0) };
     const choices = validated ? folds.map((held) => new FoldChoice(how, totals, held, topOf(highestOf(folds.filter((f) => f !== held))))) : [];
 
     // One descending sweep: every distinct candidate is a point, and the recommended one is found as they come; the
