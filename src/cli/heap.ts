@@ -15,14 +15,13 @@ const known = v8Major >= 11 && v8Major <= 13;
 if (known) setFlagsFromString('--no-allocation-site-pretenuring');
 
 /**
- * Once a run has asked everything, what is left (scoring, every report) reads the journal line by line, and V8's heap
- * grows with the lines' garbage: the young generation doubles up to 16 MB a semi-space (48 MB with the space it is
- * copied to) and the old generation grows by V8's own factor (up to 4x what is live) between full collections; a
- * 1M-question run peaked there. From then on the young generation keeps its size (a growth factor of 1) and the old
- * one grows by 20%: scoring a 1M journal alone peaked at 133 MB instead of 224 MB in the same time. Both are read each
- * time the heap would grow, so they can be set now; during the asking they cost a third more CPU, so they wait for it
- * to end. Set then, they lower the reports' part of a 1M run, not its peak in the first seconds of scoring, when the
- * young generation is still at its largest (BENCHMARKS.md, issue 40).
+ * Scoring and every report read the journal line by line, and V8's heap grows with the lines' garbage: the young
+ * generation doubles up to 16 MB a semi-space (48 MB with the space it is copied to) and the old generation grows by
+ * V8's own factor (up to 4x what is live) between full collections. Tightened, the young generation keeps its size (a
+ * growth factor of 1) and the old one grows by 20%: a 1M-question run kept so from its start peaked at 163 MB instead
+ * of 260-282 MB, but its asking cost about a third more CPU. So the job asks for it (JobIo.tightenHeap) from the start
+ * of a large run, where memory is the limit, and otherwise once the asking is over (BENCHMARKS.md, issue 40). Both
+ * settings are read each time the heap would grow, so they can be set while the program runs.
  */
 export function tightenHeap(): void {
   if (!known) return;

@@ -15,4 +15,4 @@ const interrupts: Interrupts = {
 };
 
 /** The io of the process: its streams, environment, working directory and signals. */
-export const processIo = (): JobIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interrupts, onJournaled: tightenHeap });
+export const processIo = (): JobIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interrupts, tightenHeap });

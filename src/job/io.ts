@@ -30,8 +30,11 @@ export interface JobIo {
   signal?: AbortSignal | undefined;
   /** The process's signals, for the CLI (see Interrupts); a program stops a job with `signal`. */
   interrupts?: Interrupts | undefined;
-  /** Told when a run has asked everything and goes on to read its journal back (the CLI keeps V8's heap tight then: src/cli/heap.ts). */
-  onJournaled?: (() => void) | undefined;
+  /**
+   * Told when a run's memory counts more than its CPU (the CLI then keeps V8's heap tight: src/cli/heap.ts): from
+   * the start of a run of LARGE_RUN questions or more, else once it has asked everything and reads its journal back.
+   */
+  tightenHeap?: (() => void) | undefined;
 }
 
 /** The process's streams, environment and working directory: the io of a job a program starts without one. */

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { hasUrlSecrets, redactUrl } from '../client/url.js';
 import { parseShard } from '../dataset/shard.js';
 import { openDataset, type DatasetSource } from '../dataset/source.js';
@@ -30,6 +31,13 @@ import { checkRunOptions, type RunJobOptions } from './run/options.js';
 import { renderProgress } from './run/progress.js';
 import { onInterrupt } from './signals.js';
 import { runTasks, type Task } from './tasks.js';
+
+/**
+ * A run of this many questions or more, or from a dataset file of this many bytes or more, keeps V8's heap tight from
+ * its start (JobIo.tightenHeap; BENCHMARKS.md, issue 40): memory is then its limit, more than the CPU of its asking.
+ */
+export const LARGE_RUN = 250_000;
+const LARGE_DATASET_BYTES = 16 * 1024 * 1024;
 
 export type { RunJobOptions } from './run/options.js';
 
@@ -122,6 +130,8 @@ async function openQuestions(s: RunState): Promise<() => Promise<void>> {
   const dataset = s.o.dataset ?? (s.prior === undefined && s.baseUrl === undefined ? SAMPLE_QUESTIONS : s.prior!.dataset.path);
   const source = await openDataset(dataset, { encoding: s.o.encoding ?? s.prior?.dataset.encoding });
   s.source = source;
+  // before the check pass reads it: the heap grows while a large set is read, and keeps what it grew to
+  if (((await stat(source.file).catch(() => undefined))?.size ?? 0) >= LARGE_DATASET_BYTES) s.ctx.io.tightenHeap?.();
   return () => source.close();
 }
 
@@ -186,11 +196,13 @@ async function ask(s: RunState): Promise<void> {
       signal: interrupt.signal,
       onEvent: (event) => {
         if (event.type === 'start' && o.resume === undefined) keepRunOptions(s.journalDir, o);
+        // a heap kept tight costs the asking about a third more CPU: worth it where memory is the limit
+        if (event.type === 'start' && event.total >= LARGE_RUN) ctx.io.tightenHeap?.();
         // every result is journaled: from here a signal ends the process at once, however long a step of the
         // scoring or of a report holds the event loop (--resume DIR writes the reports without asking again)
         if (event.type === 'journaled') {
           interrupt.dispose();
-          ctx.io.onJournaled?.();
+          ctx.io.tightenHeap?.();
         }
         progress.onEvent(event);
       },
