@@ -168,9 +168,10 @@ describe('fault injection', () => {
     );
     times.sort((a, b) => a - b);
     // the distribution is checked exactly on the planner above; over HTTP, 30 concurrent requests
-    // on a shared machine add queueing, so only check that the delays are there and not absurd
+    // on a shared machine add queueing (a median of 155 ms seen under load), so only check that the delays are there
+    // and not absurd (seconds, not milliseconds)
     expect(times[15]).toBeGreaterThan(20);
-    expect(times[15]).toBeLessThan(150);
+    expect(times[15]).toBeLessThan(400);
   });
 
   it('ends a delay when the client goes: nothing injected, nothing counted, close does not wait', async () => {
