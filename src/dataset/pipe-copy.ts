@@ -86,8 +86,11 @@ function checkHeader(path: string, line: Buffer, format: Guard['format']): void 
  * would have. Not process.exit: it waits for a thread blocked opening a FIFO that nobody writes to, and never ends.
  * Returns what undoes it.
  */
-export function removedOnExit(dir: string): () => void {
-  const remove = (): void => rmSync(dir, { recursive: true, force: true });
+export function removedOnExit(dir: string | (() => string)): () => void {
+  const remove = (): void => {
+    const path = typeof dir === 'string' ? dir : dir();
+    if (path !== '') rmSync(path, { recursive: true, force: true });
+  };
   const onSignal = (signal: NodeJS.Signals): void => {
     if (process.listenerCount(signal) > 1) return; // someone else stops the process gently
     remove();
@@ -106,13 +109,23 @@ export function removedOnExit(dir: string): () => void {
 }
 
 /**
+ * A new temporary directory (the OS temp dir, `TMPDIR`) removed on exit and on a signal, as removedOnExit. The
+ * handlers come first: a SIGTERM that finds no handler yet ends the process at once (the default action), which
+ * would leave the directory behind.
+ */
+export function tempDirRemovedOnExit(prefix: string): { dir: string; undo: () => void } {
+  let dir = '';
+  const undo = removedOnExit(() => dir);
+  dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, undo };
+}
+
+/**
  * Copies what a pipe holds into a new temporary directory (the OS temp dir, `TMPDIR`), checked as it goes (see
  * guarded). The directory is removed on any failure, and on a signal while copying.
  */
 export async function copyOnce(path: string, g: Guard, readFailure: (error: unknown, path: string) => Error): Promise<{ dir: string; file: string; undo: () => void }> {
-  // made synchronously, its removal set up in the same turn: no signal can come in between
-  const dir = mkdtempSync(join(tmpdir(), 'answer-eval-dataset-'));
-  const undo = removedOnExit(dir);
+  const { dir, undo } = tempDirRemovedOnExit('answer-eval-dataset-');
   const file = join(dir, `dataset${extname(path)}`);
   try {
     await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), guarded(path, g), createWriteStream(file, { flags: 'wx' }));

@@ -1,11 +1,11 @@
-import { createReadStream, createWriteStream, mkdtempSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AnswerEvalError, DatasetChangedError } from '../errors.js';
 import { stampDifference, stampOf, verified, type FileStamp, type Fingerprint, type FingerprintRecorder } from '../dataset/fingerprint.js';
-import { MAX_PIPE_BYTES, removedOnExit } from '../dataset/pipe-copy.js';
+import { MAX_PIPE_BYTES, tempDirRemovedOnExit } from '../dataset/pipe-copy.js';
 import { openDataset, readFailure, type DatasetFormat } from '../dataset/source.js';
 import { waitWatch } from '../util/bounded-read.js';
 import { sizeText } from '../util/json-lines.js';
@@ -32,8 +32,7 @@ export async function openLog(path: string, encoding: string | undefined): Promi
     throw readFailure(error, path);
   });
   if (info.isFile() || info.isDirectory()) return openDataset(path, { encoding });
-  const dir = mkdtempSync(join(tmpdir(), 'answer-eval-log-'));
-  const undo = removedOnExit(dir);
+  const { dir, undo } = tempDirRemovedOnExit('answer-eval-log-');
   const remove = async (): Promise<void> => {
     undo();
     await rm(dir, { recursive: true, force: true });
