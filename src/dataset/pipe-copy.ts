@@ -21,15 +21,22 @@ interface Guard {
   encoding: string | undefined;
   /** The format the name says (by its extension), if any. */
   format: 'csv' | 'jsonl' | undefined;
+  /** What the pipe should hold: a question set (its CSV header must name a "question" column) or a log of questions (`sample`; any header). */
+  kind: PipeKind;
 }
 
-const refused = (path: string, message: string): AnswerEvalError => new AnswerEvalError(`${path}: ${message}`, 'DATASET_PIPE', 2);
+export type PipeKind = 'question set' | 'log';
+
+/** The word a message uses for what a pipe of `kind` should hold. */
+const nounOf = (kind: PipeKind): string => (kind === 'log' ? 'log of questions' : 'question set');
+
+const refused = (path: string, message: string, kind: PipeKind): AnswerEvalError => new AnswerEvalError(`${path}: ${message}`, kind === 'log' ? 'LOG_PIPE' : 'DATASET_PIPE', 2);
 
 /**
  * The chunks of a pipe as they come, refused when it passes MAX_PIPE_BYTES, holds a line longer than `limits.rowBytes`
  * (/dev/zero, a stream without line breaks) or, unless it is UTF-16 (declared, or by its byte-order mark), a NUL byte
- * (/dev/urandom, a binary file), or is a CSV whose first line names no "question" column (`yes |`: the check pass
- * would refuse it, after the whole copy). Says so when nothing comes for a while. Lines are not counted (a pipe of
+ * (/dev/urandom, a binary file), or is a question set in CSV whose first line names no "question" column (`yes |`: the
+ * check pass would refuse it, after the whole copy). Says so when nothing comes for a while. Lines are not counted (a pipe of
  * `y\n` would cost more in counting than in copying): messages name the byte.
  */
 function guarded(path: string, g: Guard) {
@@ -46,15 +53,15 @@ function guarded(path: string, g: Guard) {
         if (size === 0) utf16 ||= (chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff);
         const nul = utf16 ? -1 : chunk.indexOf(0);
         if (nul >= 0) {
-          throw refused(path, `holds a NUL byte (byte ${size + nul}): not a text file (a device such as /dev/urandom, or a binary file; UTF-16 without a byte-order mark needs --encoding utf-16le)`);
+          throw refused(path, `holds a NUL byte (byte ${size + nul}): not a text file (a device such as /dev/urandom, or a binary file; UTF-16 without a byte-order mark needs --encoding utf-16le)`, g.kind);
         }
         // lines within a chunk are shorter than it: only the one it continues and the one it leaves open count
         const first = chunk.indexOf(10);
         if ((first < 0 ? size + chunk.length : size + first) - lineStart > limits.rowBytes) {
-          throw refused(path, `a line from byte ${lineStart} is longer than ${sizeText(limits.rowBytes)}: not a question set (a device such as /dev/zero, or a stream without line breaks)`);
+          throw refused(path, `a line from byte ${lineStart} is longer than ${sizeText(limits.rowBytes)}: not a ${nounOf(g.kind)} (a device such as /dev/zero, or a stream without line breaks)`, g.kind);
         }
         if (first >= 0) lineStart = size + chunk.lastIndexOf(10) + 1;
-        if (head !== undefined && !utf16) {
+        if (head !== undefined && !utf16 && g.kind === 'question set') {
           head = Buffer.concat([head, chunk.subarray(0, first < 0 ? chunk.length : first)]);
           if (first >= 0 || head.length >= 64 * 1024) {
             checkHeader(path, head, g.format);
@@ -63,7 +70,7 @@ function guarded(path: string, g: Guard) {
         } else head = undefined;
         size += chunk.length;
         if (size > MAX_PIPE_BYTES) {
-          throw refused(path, `the pipe gave more than ${sizeText(MAX_PIPE_BYTES)} without ending (the most read from a pipe, which is copied to ${tmpdir()} first): pass a larger dataset as a file`);
+          throw refused(path, `the pipe gave more than ${sizeText(MAX_PIPE_BYTES)} without ending (the most read from a pipe, which is copied to ${tmpdir()} first): pass a larger ${g.kind === 'log' ? 'log' : 'dataset'} as a file`, g.kind);
         }
         yield chunk;
       }
@@ -77,7 +84,7 @@ function guarded(path: string, g: Guard) {
 function checkHeader(path: string, line: Buffer, format: Guard['format']): void {
   const text = line.toString('utf8').replace(/^\uFEFF/, '').trim();
   if (text === '' || (format ?? (text.startsWith('{') ? 'jsonl' : 'csv')) !== 'csv' || text.includes('question')) return;
-  throw refused(path, `its first line ("${printable(text, 40)}") names no "question" column: not a question set (a CSV begins with a header such as id,question)`);
+  throw refused(path, `its first line ("${printable(text, 40)}") names no "question" column: not a question set (a CSV begins with a header such as id,question)`, 'question set');
 }
 
 /**
@@ -125,7 +132,7 @@ export function tempDirRemovedOnExit(prefix: string): { dir: string; undo: () =>
  * guarded). The directory is removed on any failure, and on a signal while copying.
  */
 export async function copyOnce(path: string, g: Guard, readFailure: (error: unknown, path: string) => Error): Promise<{ dir: string; file: string; undo: () => void }> {
-  const { dir, undo } = tempDirRemovedOnExit('answer-eval-dataset-');
+  const { dir, undo } = tempDirRemovedOnExit(g.kind === 'log' ? 'answer-eval-log-' : 'answer-eval-dataset-');
   const file = join(dir, `dataset${extname(path)}`);
   try {
     await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), guarded(path, g), createWriteStream(file, { flags: 'wx' }));
@@ -137,7 +144,7 @@ export async function copyOnce(path: string, g: Guard, readFailure: (error: unkn
     if (e.syscall === 'write' || e.code === 'ENOSPC' || e.code === 'EDQUOT') {
       throw new AnswerEvalError(
         `${path} is a pipe, read once into a temporary copy, but the copy in ${tmpdir()} failed (${e.code ?? e.message}): ` +
-          'set TMPDIR to a directory with room, or pass the dataset as a file',
+          `set TMPDIR to a directory with room, or pass the ${g.kind === 'log' ? 'log' : 'dataset'} as a file`,
         'DATASET_COPY',
         2,
         { cause: error },

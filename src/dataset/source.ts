@@ -2,7 +2,7 @@ import { open, rm, stat } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { formatByName, isDatasetName, type DatasetFormat } from '../model/dataset-names.js';
 import { checkEncoding } from './decode.js';
-import { copyOnce } from './pipe-copy.js';
+import { copyOnce, type PipeKind } from './pipe-copy.js';
 import { readFailureMessage } from '../util/read-failure.js';
 import type { Fingerprint } from './fingerprint.js';
 
@@ -31,6 +31,8 @@ export interface DatasetSource {
 export interface OpenOptions {
   /** A declared encoding (`--encoding`), any label TextDecoder knows. */
   encoding?: string | undefined;
+  /** What a pipe should hold (see pipe-copy.ts): a question set unless said. */
+  kind?: PipeKind;
 }
 
 export { isDatasetName };
@@ -49,7 +51,7 @@ export async function openDataset(path: string, options: OpenOptions = {}): Prom
     return { name: path, file: path, format, encoding, copied: false, close: async () => {} };
   }
   // removed on exit and on a signal nobody else handles (a second SIGINT exits at once: the copy goes too)
-  const copy = await copyOnce(path, { encoding, format: formatByName(path) }, readFailure);
+  const copy = await copyOnce(path, { encoding, format: formatByName(path), kind: options.kind ?? 'question set' }, readFailure);
   return {
     name: path,
     file: copy.file,

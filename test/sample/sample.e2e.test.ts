@@ -105,7 +105,7 @@ describe('answer-eval sample', () => {
     const out = join(dir, 'zero-set.csv');
     const res = await runCli(['sample', '/dev/zero', '-o', out]);
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe('answer-eval: /dev/zero: holds a NUL byte at byte 0: not a log of questions (a binary file, or a device such as /dev/zero)\n');
+    expect(res.stderr).toBe('answer-eval: /dev/zero: holds a NUL byte (byte 0): not a text file (a device such as /dev/urandom, or a binary file; UTF-16 without a byte-order mark needs --encoding utf-16le)\n');
     expect(existsSync(out)).toBe(false);
   });
 });
