@@ -51,6 +51,22 @@ interface Planted {
   phones: number;
 }
 
+/** Draws from `items` with the item of rank r (from 0) weighted 1 / (r + 1)^exponent, as words and questions are asked. */
+function zipfPicker<T>(items: readonly T[], exponent: number, random: () => number): () => T {
+  const cumulative: number[] = [];
+  items.reduce((sum, _, r) => (cumulative[r] = sum + 1 / (r + 1) ** exponent), 0);
+  return () => {
+    const x = random() * cumulative.at(-1)!;
+    let [lo, hi] = [0, cumulative.length - 1];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return items[lo]!;
+  };
+}
+
 /**
  * A log of `lines` questions asked (timestamp, user, language, question), seeded: half the lines are a few thousand
  * everyday questions asked with a Zipf-like skew and written in several ways (case, `?`, spaces), 40% are asked
@@ -65,18 +81,7 @@ export async function writeLog(dir: string, lines: number, seed: number): Promis
     if (!out.write(text)) await once(out, 'drain');
   };
   const bases = FORMS.flatMap((f) => VERBS.flatMap((v) => NOUNS.map((n) => f.replace('{v}', v).replace('{n}', n))));
-  const cumulative: number[] = [];
-  bases.reduce((sum, _, r) => (cumulative[r] = sum + 1 / (r + 1) ** 1.1), 0);
-  const pick = (): string => {
-    const x = random() * cumulative.at(-1)!;
-    let [lo, hi] = [0, cumulative.length - 1];
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid]! < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return bases[lo]!;
-  };
+  const pick = zipfPicker(bases, 1.1, random);
   const canaries = Array.from({ length: 20 }, () => {
     const text = `how do i renew the ${invented(random)} permit for my ${invented(random)} garden`;
     const variants = [...new Set(Array.from({ length: 12 }, (_, k) => typo(text, k * 4 + 1)))].filter((v) => v !== text).slice(0, 10);
@@ -89,19 +94,8 @@ export async function writeLog(dir: string, lines: number, seed: number): Promis
   };
   // the long tail's words: half everyday ones, half from a vocabulary of 8,000 (names, products, places), skewed as words are
   const vocabulary = Array.from({ length: 8000 }, () => invented(random).slice(0, 4 + Math.floor(random() * 4)));
-  const skew = Array.from({ length: vocabulary.length }, (_, r) => 1 / (r + 1));
-  skew.reduce((sum, w, r) => (skew[r] = sum + w), 0);
-  const tailWord = (): string => {
-    if (random() < 0.5) return WORDS[Math.floor(random() * WORDS.length)]!;
-    const x = random() * skew.at(-1)!;
-    let [lo, hi] = [0, skew.length - 1];
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (skew[mid]! < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return vocabulary[lo]!;
-  };
+  const rareWord = zipfPicker(vocabulary, 1, random);
+  const tailWord = (): string => (random() < 0.5 ? WORDS[Math.floor(random() * WORDS.length)]! : rareWord());
   let emails = 0;
   let phones = 0;
   await write('timestamp,user,language,question\n');

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { runCli } from '../helpers/cli.js';
 import { faultDataset } from '../helpers/fault-server.js';
 import { questionOf, startRawServer } from '../helpers/raw-server.js';
 import { item } from '../helpers/spec-server.js';
-import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { filesUnder, tempDir, writeTemp } from '../helpers/tmp.js';
 
 // The password and the query of --base-url are secrets, as the agent code is: they reach the service (as Basic
 // auth and on the endpoint), and no file of the run nor its output holds them, whatever prints the URL (the
@@ -26,8 +26,6 @@ afterAll(() => Promise.all([server.close(), refusing.close()]));
 const dataset = writeTemp(dir, 'q.jsonl', faultDataset(3));
 const withSecrets = (url: string): string => `${url.replace('http://', `http://user:${PASSWORD}@`)}/x?token=${TOKEN}`;
 
-const filesUnder = (root: string): string[] =>
-  readdirSync(root, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(root, e.name)) : [join(root, e.name)]));
 
 /** Every file of a run, report.html's gzipped page data too, and the output. */
 function textsOf(out: string, res: { stdout: string; stderr: string }): [string, string][] {

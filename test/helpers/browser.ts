@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
 
@@ -27,15 +27,21 @@ export interface OpenPage {
   close: () => Promise<void>;
 }
 
-/** Opens a local HTML file, recording console errors, page errors and every request; waits for `body[data-ready]` with JavaScript on. */
-export async function openPage(browser: Browser, path: string, options: BrowserContextOptions = {}): Promise<OpenPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+/** A new page of `context` recording its console errors and warnings, its uncaught errors and every request. */
+async function watchedPage(context: BrowserContext): Promise<Omit<OpenPage, 'close'>> {
   const page = await context.newPage();
   const problems: string[] = [];
   const requests: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('request', (r) => requests.push(r.url()));
+  return { page, problems, requests };
+}
+
+/** Opens a local HTML file, recording console errors, page errors and every request; waits for `body[data-ready]` with JavaScript on. */
+export async function openPage(browser: Browser, path: string, options: BrowserContextOptions = {}): Promise<OpenPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const { page, problems, requests } = await watchedPage(context);
   await page.goto(pathToFileURL(path).href);
   if (options.javaScriptEnabled !== false) await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
   return { page, problems, requests, close: () => context.close() };
@@ -79,12 +85,7 @@ export interface SharedPageOptions {
 /** A page to share between a file's tests (see SharedPage), in a context of its own. */
 export async function sharedPage(browser: Browser, { javaScriptEnabled = true, ready = javaScriptEnabled ? 'body[data-ready="true"]' : null }: SharedPageOptions = {}): Promise<SharedPage> {
   const context = await browser.newContext({ viewport: DEFAULT_VIEWPORT, javaScriptEnabled });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('request', (r) => requests.push(r.url()));
+  const { page, problems, requests } = await watchedPage(context);
   let shown: { viewport: { width: number; height: number }; colorScheme: 'light' | 'dark' } = { viewport: DEFAULT_VIEWPORT, colorScheme: 'light' };
   let readOnly: string | undefined; // what `view` opened, while no `load` came since
   const show = async ({ viewport = DEFAULT_VIEWPORT, colorScheme = 'light' }: Screen): Promise<void> => {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +16,10 @@ export function tempDir(prefix = 'answer-eval-'): string {
   made.push(dir);
   return dir;
 }
+
+/** Every file under `root`, at any depth. */
+export const filesUnder = (root: string): string[] =>
+  readdirSync(root, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(root, e.name)) : [join(root, e.name)]));
 
 /** Writes `content` to `name` in `dir` and returns its path. */
 export function writeTemp(dir: string, name: string, content: string): string {

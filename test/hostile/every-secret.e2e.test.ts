@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toWindows1252 } from '../../src/util/windows-1252.js';
 import { runCli } from '../helpers/cli.js';
 import { questionOf, startRawServer, type RawReply, type RawServer } from '../helpers/raw-server.js';
 import { item } from '../helpers/spec-server.js';
-import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { filesUnder, tempDir, writeTemp } from '../helpers/tmp.js';
+import { embeddedPageText } from '../helpers/page-data.js';
 
 // Every secret the user gives is a secret (issue 25, classes 1-3 and 10; issue 24, point 9). A hostile service echoes
 // back the agent code, the password of --base-url, a token of its query and the Basic value made from them, each in
@@ -93,16 +93,13 @@ const REPLIES: RawReply[] = [
   ]),
 ];
 
-const filesUnder = (root: string): string[] =>
-  readdirSync(root, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(root, e.name)) : [join(root, e.name)]));
 
 /** Every file of a run, report.html's gzipped page data too, and the output. */
 function textsOf(out: string, res: { stdout: string; stderr: string }): [string, string][] {
   const texts = filesUnder(out).map((f): [string, string] => [f.slice(out.length + 1), readFileSync(f, 'utf8')]);
   const html = texts.find(([f]) => f === 'report.html')?.[1];
-  const b64 = html && /<script id="page-data" type="application\/octet-stream">([A-Za-z0-9+/=]*)<\/script>/.exec(html)?.[1];
-  expect(b64).toBeDefined();
-  texts.push(['report.html page data', strFromU8(gunzipSync(Buffer.from(b64!, 'base64')))]);
+  expect(html).toBeDefined();
+  texts.push(['report.html page data', embeddedPageText(html!)]);
   return [...texts, ['stdout', res.stdout], ['stderr', res.stderr]];
 }
 

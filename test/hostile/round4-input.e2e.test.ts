@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fromReport } from '../../src/model/source.js';
-import { writeReports } from '../../src/report/write.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 import { many, report, result } from '../compare/fixtures.js';
+import { writeNight } from '../helpers/nights.js';
 
 // Issue 41, item 9 (a-c): a CSV header of 100,000 columns, a --quarantine that is /dev/zero or a FIFO, a row value of
 // 100,000 characters. Each is a clear, bounded answer: an error naming the file and line, a notice while waiting, a
@@ -19,9 +18,7 @@ const reports: string[] = [];
 beforeAll(async () => {
   for (const [day, outcome] of [[1, 'correct'], [2, 'wrong']] as const) {
     const r = report([...many('a', 3, 'correct'), result('w', outcome, 2)]);
-    const at = new Date(Date.UTC(2026, 10, day, 2)).toISOString();
-    const out = join(dir, 'nights', `n${day}`);
-    await writeReports(fromReport({ ...r, run: { ...r.run, startedAt: at, finishedAt: at } }), out, ['json']);
+    const out = await writeNight(dir, `n${day}`, day, r);
     reports.push(join(out, 'report.json'));
   }
 });

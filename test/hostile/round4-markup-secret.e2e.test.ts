@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { render } from '../../src/engine/render.js';
 import { runCli } from '../helpers/cli.js';
 import { questionOf, startRawServer, type RawReply } from '../helpers/raw-server.js';
 import { item } from '../helpers/spec-server.js';
-import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { filesUnder, tempDir, writeTemp } from '../helpers/tmp.js';
+import { embeddedPageText } from '../helpers/page-data.js';
 
 // Issue 41, item 1: a hostile service echoes the agent code with markup inside it (a comment, empty tags, CDATA, a
 // processing instruction, an entity beside a tag), in xml, html and text replies that parse or fail the schema, and in
@@ -44,14 +44,7 @@ const CASES: Record<string, { output: 'xml' | 'html' | 'text'; reply: RawReply }
 const servers: { close(): Promise<void> }[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.close())));
 
-const filesUnder = (root: string): string[] =>
-  readdirSync(root, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(root, e.name)) : [join(root, e.name)]));
 
-function pageData(html: string): string {
-  const b64 = /<script id="page-data" type="application\/octet-stream">([A-Za-z0-9+/=]*)<\/script>/.exec(html)?.[1];
-  expect(b64).toBeDefined();
-  return strFromU8(gunzipSync(Buffer.from(b64!, 'base64')));
-}
 
 describe('a secret split by markup (issue 41, item 1)', () => {
   it('leaves no piece of the code in any file of the run, its stdout or stderr', async () => {
@@ -68,7 +61,7 @@ describe('a secret split by markup (issue 41, item 1)', () => {
     expect(res.code, res.stderr).toBe(0); // no gate was asked for; the errors are allowed (--max-error-rate 1)
     const texts: [string, string][] = [...filesUnder(out).map((f): [string, string] => [f.slice(out.length + 1), readFileSync(f, 'utf8')]), ['stdout', res.stdout], ['stderr', res.stderr]];
     expect(texts.map(([name]) => name)).toEqual(expect.arrayContaining(['journal.jsonl', 'report.json', 'report.html', 'results.csv', 'junit.xml']));
-    texts.push(['report.html page data', pageData(texts.find(([name]) => name === 'report.html')![1])]);
+    texts.push(['report.html page data', embeddedPageText(texts.find(([name]) => name === 'report.html')![1])]);
     for (const [name, text] of texts) {
       for (const piece of [CODE, HEAD, TAIL, HEAD.toLowerCase(), TAIL.slice(2)]) expect(text.includes(piece), `${name} holds ${JSON.stringify(piece)}`).toBe(false);
     }

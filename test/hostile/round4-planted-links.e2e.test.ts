@@ -4,11 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPARE_JUNIT_FILE } from '../../src/compare/render/junit.js';
 import { RUN_FILES } from '../../src/job/overwrite.js';
 import { TREND_FORMATS } from '../../src/trend/render/index.js';
-import { fromReport } from '../../src/model/source.js';
-import { writeReports } from '../../src/report/write.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 import { many, report, result } from '../compare/fixtures.js';
+import { writeNight } from '../helpers/nights.js';
 
 // Issue 41, item 7: links planted under the names of answer-eval's temporary files (`report.json.tmp`, ...) in the
 // directory it writes into were followed: `trend --out`, `compare --out` and a fresh `run -o` wrote their reports
@@ -23,9 +22,7 @@ const nights: string[] = [];
 beforeAll(async () => {
   for (const [day, outcome] of [[1, 'correct'], [2, 'wrong']] as const) {
     const r = report([...many('a', 4, 'correct'), result('w', outcome, 2)]);
-    const at = new Date(Date.UTC(2026, 10, day, 2)).toISOString();
-    const out = join(dir, 'nights', `n${day}`);
-    await writeReports(fromReport({ ...r, run: { ...r.run, startedAt: at, finishedAt: at } }), out, ['json']);
+    const out = await writeNight(dir, `n${day}`, day, r);
     nights.push(out);
   }
 });

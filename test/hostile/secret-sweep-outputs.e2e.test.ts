@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_KEPT_BODY_CHARS } from '../../src/client/outputs.js';
 import { render } from '../../src/engine/render.js';
@@ -8,7 +7,8 @@ import { mulberry32 } from '../../src/util/random.js';
 import { runCli } from '../helpers/cli.js';
 import { startRawServer, questionOf, type RawReply, type RawServer } from '../helpers/raw-server.js';
 import { item } from '../helpers/spec-server.js';
-import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { filesUnder, tempDir, writeTemp } from '../helpers/tmp.js';
+import { embeddedPageText } from '../helpers/page-data.js';
 
 // secret-sweep.e2e.test.ts for the other outputs: a hostile service echoes the agent code in xml, html and text
 // replies (in answers, attributes, the post-processed answer, escaped, split around the 4,096-character cut of the
@@ -61,14 +61,7 @@ function hostileReply(n: number, output: Output): RawReply {
 }
 const COUNT = 16;
 
-const filesUnder = (root: string): string[] =>
-  readdirSync(root, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(root, e.name)) : [join(root, e.name)]));
 
-function pageData(html: string): string {
-  const b64 = /<script id="page-data" type="application\/octet-stream">([A-Za-z0-9+/=]*)<\/script>/.exec(html)?.[1];
-  expect(b64).toBeDefined();
-  return strFromU8(gunzipSync(Buffer.from(b64!, 'base64')));
-}
 
 describe('the agent code never leaks from an xml, html or text reply (hostile service, built CLI)', () => {
   for (const output of ['xml', 'html', 'text'] as const) {
@@ -81,7 +74,7 @@ describe('the agent code never leaks from an xml, html or text reply (hostile se
       expect(res.code, res.stderr).toBe(0);
       const files = filesUnder(out);
       const texts: [string, string][] = [...files.map((f): [string, string] => [f.slice(out.length + 1), readFileSync(f, 'utf8')]), ['stdout', res.stdout], ['stderr', res.stderr]];
-      texts.push(['report.html page data', pageData(texts.find(([name]) => name === 'report.html')![1])]);
+      texts.push(['report.html page data', embeddedPageText(texts.find(([name]) => name === 'report.html')![1])]);
       const needles = new Set([...formsOf(CODE), ...formsOf(CODE.slice(0, 4))]);
       for (const [name, text] of texts) {
         for (const needle of needles) expect(text.includes(needle), `${name} holds ${JSON.stringify(needle)}`).toBe(false);

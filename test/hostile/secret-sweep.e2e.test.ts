@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/util/random.js';
 import { runCli } from '../helpers/cli.js';
 import { startRawServer, questionOf, type RawReply, type RawServer } from '../helpers/raw-server.js';
 import { item } from '../helpers/spec-server.js';
-import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { filesUnder, tempDir, writeTemp } from '../helpers/tmp.js';
+import { embeddedPageText } from '../helpers/page-data.js';
 
 // The agent code never leaks, in any form. A hostile service echoes the code back everywhere it can, raw and
 // escaped, placed across every limit at which the client or a report cuts text (the 160-character excerpt,
@@ -85,15 +85,7 @@ function hostileReply(n: number, code: string): RawReply {
 }
 const COUNT = 20;
 
-const filesUnder = (root: string): string[] =>
-  readdirSync(root, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(root, e.name)) : [join(root, e.name)]));
 
-/** report.html keeps its results as gzipped JSON in base64: that is searched too. */
-function pageData(html: string): string {
-  const b64 = /<script id="page-data" type="application\/octet-stream">([A-Za-z0-9+/=]*)<\/script>/.exec(html)?.[1];
-  expect(b64).toBeDefined();
-  return strFromU8(gunzipSync(Buffer.from(b64!, 'base64')));
-}
 
 describe('the agent code never leaks, in any form (hostile service, built CLI)', () => {
   for (const [k, code] of CODES.entries()) {
@@ -115,7 +107,7 @@ describe('the agent code never leaks, in any form (hostile service, built CLI)',
       const files = filesUnder(out);
       expect(files.map((f) => f.slice(out.length + 1)).sort()).toEqual(['journal.jsonl', 'junit.xml', 'report.html', 'report.json', 'results.csv', 'run-options.json', 'summary.md']);
       const texts: [string, string][] = [...files.map((f): [string, string] => [f.slice(out.length + 1), readFileSync(f, 'utf8')]), ['stdout', res.stdout], ['stderr', res.stderr]];
-      texts.push(['report.html page data', pageData(texts.find(([name]) => name === 'report.html')![1])]);
+      texts.push(['report.html page data', embeddedPageText(texts.find(([name]) => name === 'report.html')![1])]);
       const needles = new Set([...formsOf(code), ...formsOf(code.slice(0, 4))]);
       for (const [name, text] of texts) {
         for (const needle of needles) expect(text.includes(needle), `${name} holds ${JSON.stringify(needle)}`).toBe(false);

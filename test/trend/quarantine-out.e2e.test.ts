@@ -1,11 +1,10 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fromReport } from '../../src/model/source.js';
-import { writeReports } from '../../src/report/write.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tmp.js';
 import { many, report, result } from '../compare/fixtures.js';
+import { writeNight } from '../helpers/nights.js';
 
 // trend --out writes quarantine.txt beside trend.*: it writes over the one it wrote there itself, unchanged, as
 // running trend again would write it, and refuses (exit 2, nothing written) any other: a file reviewed by hand, or
@@ -18,9 +17,7 @@ beforeAll(async () => {
   // w flips every night: a flaky question, so quarantine.txt lists it
   for (const [day, outcome] of [[1, 'correct'], [2, 'wrong'], [3, 'correct']] as const) {
     const r = report([...many('a', 4, 'correct'), result('w', outcome, 2)]);
-    const at = new Date(Date.UTC(2026, 10, day, 2)).toISOString();
-    const out = join(dir, 'nights', `n${day}`);
-    await writeReports(fromReport({ ...r, run: { ...r.run, startedAt: at, finishedAt: at } }), out, ['json']);
+    const out = await writeNight(dir, `n${day}`, day, r);
     nights.push(out);
   }
 });

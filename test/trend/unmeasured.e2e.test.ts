@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/model/report.js';
-import { fromReport } from '../../src/model/source.js';
-import { writeReports } from '../../src/report/write.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tmp.js';
 import { many, report, result } from '../compare/fixtures.js';
+import { writeNight } from '../helpers/nights.js';
 
 // A nightly gate is about the latest night. A night whose service was down (every question in error, the run stopped
 // by its circuit breaker) judged nothing: "0 new failures" on it is no evidence, so a gate on it cannot pass (exit
@@ -13,12 +12,8 @@ import { many, report, result } from '../compare/fixtures.js';
 
 const dir = tempDir('answer-eval-trend-unmeasured-');
 
-async function night(name: string, day: number, r: Report, status: 'completed' | 'partial' = 'completed'): Promise<string> {
-  const at = new Date(Date.UTC(2026, 10, day, 2)).toISOString();
-  const out = join(dir, 'nights', name);
-  await writeReports(fromReport({ ...r, run: { ...r.run, startedAt: at, finishedAt: at, status, ...(status === 'partial' ? { stopReason: 'circuit breaker' } : {}) } }), out, ['json']);
-  return out;
-}
+const night = (name: string, day: number, r: Report, status: 'completed' | 'partial' = 'completed'): Promise<string> =>
+  writeNight(dir, name, day, r, { status, ...(status === 'partial' ? { stopReason: 'circuit breaker' } : {}) });
 
 describe('trend whose latest run measured nothing', () => {
   it('a gate cannot be judged on it: exit 3, the files written; without a gate, exit 0 with a warning; a partial night is said', async () => {
