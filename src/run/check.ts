@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { vetQuestion, type RequestSettings } from '../client/request.js';
 import { regionLanguageNote } from '../dataset/language-note.js';
 import { unlabeledNote } from '../dataset/unlabeled-note.js';
@@ -9,7 +10,8 @@ import { missingInKb } from '../dataset/validate.js';
 import type { KnowledgeBase } from '../engine/kb.js';
 import { formatProblem, InputError, type InputProblem } from '../errors.js';
 import type { Aliases } from '../model/expectations.js';
-import type { DatasetItem, Question } from '../model/question.js';
+import { questionsOfItem, type DatasetItem, type Question } from '../model/question.js';
+import { limits } from '../util/limits.js';
 import type { DatasetFacts, Resolved } from './head.js';
 import type { PriorResults } from './prior.js';
 import type { SecretSightings } from './secret-sightings.js';
@@ -40,6 +42,8 @@ export interface Checked {
   total: number;
   /** Askings the journal lacks: to make now. */
   toAsk: number;
+  /** The run's items (its shard's) in file order, kept from the check when they fit in memory (see KeptItems). */
+  items?: readonly DatasetItem[];
 }
 
 /**
@@ -52,10 +56,13 @@ export async function checkRun(source: DatasetSource, s: CheckSetup): Promise<Ch
   const { o, prior } = s;
   const check = new RunCheck(s, source.name);
   let byLine = 0; // items named by their line (no id given)
+  const kept = new KeptItems(await stat(source.file).then((st) => st.size, () => Number.POSITIVE_INFINITY));
   const checked = await checkQuestions(source, (item) => {
     if (o.signal?.aborted) throw checkInterrupted(o.signal.reason, prior !== undefined);
     if (item.id === String(item.line)) byLine++;
-    if (s.mine(item)) kindOf(item).check(item, check);
+    if (!s.mine(item)) return;
+    kindOf(item).check(item, check);
+    kept.add(item);
   });
   if (checked.problems.length > 0) throw new InputError(checked.problems);
   if (check.refused) throw check.refused;
@@ -85,7 +92,38 @@ export async function checkRun(source: DatasetSource, s: CheckSetup): Promise<Ch
     ...(metadata ? { metadata } : {}),
   };
   await checkUnchanged(source);
-  return { dataset, total: check.total, toAsk: check.toAsk };
+  return { dataset, total: check.total, toAsk: check.toAsk, ...(kept.items ? { items: kept.items } : {}) };
+}
+
+/** What a kept question is taken to cost besides its text: its objects (about 600 bytes measured for a short one, text included). */
+const QUESTION_BYTES = 512;
+
+/**
+ * The run's items as the check read them, kept while their estimated size (every question's objects, and the file's
+ * text at two bytes a character, the most a string takes) stays within limits.keptItemsBytes. A set kept is asked from
+ * memory: the dataset is not parsed a second time while the replies come in, which cost a quarter of the questions
+ * a second at concurrency 64 (bench a, BENCHMARKS.md). A larger set is read again as a stream, its memory bounded by a page.
+ */
+class KeptItems {
+  #items: DatasetItem[] | undefined;
+  #bytes: number;
+
+  constructor(fileBytes: number) {
+    this.#bytes = 2 * fileBytes;
+    this.#items = this.#bytes <= limits.keptItemsBytes ? [] : undefined;
+  }
+
+  add(item: DatasetItem): void {
+    if (this.#items === undefined) return;
+    this.#bytes += QUESTION_BYTES * questionsOfItem(item).length;
+    if (this.#bytes > limits.keptItemsBytes) this.#items = undefined;
+    else this.#items.push(item);
+  }
+
+  /** The items, unless they did not fit. */
+  get items(): readonly DatasetItem[] | undefined {
+    return this.#items;
+  }
 }
 
 /** What the kinds of items tell the check, gathered (see Checks). */

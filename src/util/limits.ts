@@ -15,11 +15,16 @@ export interface Limits {
   reportHeadBytes: number;
   /** The largest report.json read whole (one not in answer-eval's layout); a larger one must keep that layout. @default 256 MiB */
   wholeReportBytes: number;
+  /**
+   * The most memory a run's question set may take kept from its check (estimated: see KeptItems, src/run/check.ts). A set
+   * that fits is asked from memory; a larger one is read again, a page at a time, while it is asked. @default 48 MiB
+   */
+  keptItemsBytes: number;
 }
 
 const MiB = 1024 * 1024;
 
-export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({ lineBytes: 64 * MiB, rowBytes: 16 * MiB, reportHeadBytes: 64 * MiB, wholeReportBytes: 256 * MiB });
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({ lineBytes: 64 * MiB, rowBytes: 16 * MiB, reportHeadBytes: 64 * MiB, wholeReportBytes: 256 * MiB, keptItemsBytes: 48 * MiB });
 
 /** The bounds in force: DEFAULT_LIMITS, always, but in a test that lowered them. */
 export const limits: Readonly<Limits> = { ...DEFAULT_LIMITS };

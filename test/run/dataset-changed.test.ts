@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkQuestions, checkUnchanged } from '../../src/dataset/read.js';
 import { openDataset } from '../../src/dataset/source.js';
 import { DatasetChangedError } from '../../src/errors.js';
 import type { RunEvent } from '../../src/run/progress.js';
 import { runEvaluation } from '../../src/run/run.js';
+import { setLimitsForTests } from '../../src/util/limits.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 
@@ -32,7 +33,12 @@ async function run(name: string, onEvent: (event: RunEvent, path: string) => voi
   return { outcome, original, out };
 }
 
-describe('a dataset rewritten during a run', () => {
+describe('a dataset too large to keep, rewritten during a run', () => {
+  // what the check read is kept in memory when it fits (src/run/check.ts): these sets are read again while asked
+  let restore: () => void;
+  beforeEach(() => void (restore = setLimitsForTests({ keptItemsBytes: 0 })));
+  afterEach(() => restore());
+
   it('rewritten in place while asking (same size): stops at the first changed block, sends nothing of the new text, keeps what was asked', async () => {
     let results = 0;
     const { outcome, original, out } = await run('rewrite', (e, path) => {
@@ -74,6 +80,24 @@ describe('a dataset rewritten during a run', () => {
     expect(outcome.report.results).toHaveLength(0);
   });
 
+});
+
+describe('a dataset kept from its check', () => {
+  it('rewritten while asking: the run asks every question as checked, the file is not read again', async () => {
+    let results = 0;
+    const { outcome, original, out } = await run('kept', (e, path) => {
+      if (e.type === 'result' && ++results === 20) writeFileSync(path, rows(100, 'NEW'));
+    }, 1000);
+    expect(outcome.stoppedBy).toBeUndefined();
+    expect(outcome.report.run.status).toBe('completed');
+    expect(asked()).toHaveLength(1000);
+    expect(asked().filter((q) => !q.startsWith('old '))).toEqual([]);
+    expect(outcome.report.run.dataset.sha256).toBe(sha256(original));
+    expect(journalResults(out)).toBe(1000);
+  });
+});
+
+describe('a dataset changed before the asking', () => {
   it('refused with exit 2 before anything is sent when the file changed during or right after the check pass', async () => {
     const path = writeTemp(dir, 'check.csv', rows(50, 'old'));
     const during = await openDataset(path);

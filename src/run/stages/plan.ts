@@ -50,6 +50,8 @@ export interface Plan {
   readonly total: number;
   /** Askings the journal lacks: to make now. */
   readonly toAsk: number;
+  /** The run's items, kept from the check when they fit in memory: else the dataset is read again while asking. */
+  readonly items?: readonly DatasetItem[];
   /** The knowledge base's entries, for the scoring. */
   readonly knowledgeBase: EntryInfo[] | undefined;
   /** The knowledge base the question set's coverage is measured against (with the aliases and the engine's floor). */
@@ -103,23 +105,47 @@ export async function planRun(options: RunOptions, datasets: OpenedDatasets): Pr
 const mineOf = (o: Resolved) => (item: DatasetItem): boolean => o.shard === undefined || inShard(item.id, o.shard);
 
 /**
- * Pass 2: the planned work, as a stream read a page at a time, the dataset read again for each asking of --repeat (so
- * the askings of a question are spread over the run). What the journal holds is kept (`keep`) instead of asked. A
- * dataset that changed since the check stops the run (`stop`): nothing more is read, what was asked stays.
+ * Pass 2: the planned work, once for each asking of --repeat (so the askings of a question are spread over the run).
+ * What the journal holds is kept (`keep`) instead of asked. The items the check kept are planned from memory (what is
+ * asked is what was checked, whatever happens to the file since); a set too large to keep is read again as a stream,
+ * a page at a time, and a dataset that changed since the check stops the run (`stop`): nothing more is read, what was
+ * asked stays.
  */
-export async function* plannedWork(plan: Plan, keep: Planning['keep'], stop: (reason: Error) => void): AsyncGenerator<Work> {
-  const { o, source } = plan;
+export function plannedWork(plan: Plan, keep: Planning['keep'], stop: (reason: Error) => void): Iterable<Work> | AsyncIterable<Work> {
   const planning: Planning = { prior: plan.prior, keep };
-  const mine = mineOf(o);
+  if (plan.items) return fromMemory(plan.items, plan.o.repeat, planning);
+  const { o, source } = plan;
   const changed = (error: unknown): void => stop(datasetStop(error, o.journalDir, o.resumeDir ?? o.journalDir));
-  for (let k = 0; k < o.repeat; k++) {
-    let index = 0;
-    for await (const item of inPages(endOnError(itemsOf(source), changed), PAGE)) {
-      if (!mine(item)) continue;
-      const kind = kindOf(item);
-      const work = kind.plan(item, index, k, planning);
+  return fromStream(() => inPages(endOnError(itemsOf(source), changed), PAGE), o.repeat, mineOf(o), planning);
+}
+
+function* fromMemory(items: readonly DatasetItem[], repeat: number, planning: Planning): Generator<Work> {
+  for (let k = 0; k < repeat; k++) {
+    const plan = planner(k, planning);
+    for (const item of items) {
+      const work = plan(item);
       if (work !== undefined) yield work;
-      index += kind.slots(item);
     }
   }
+}
+
+async function* fromStream(read: () => AsyncIterable<DatasetItem>, repeat: number, mine: (item: DatasetItem) => boolean, planning: Planning): AsyncGenerator<Work> {
+  for (let k = 0; k < repeat; k++) {
+    const plan = planner(k, planning);
+    for await (const item of read()) {
+      const work = mine(item) ? plan(item) : undefined;
+      if (work !== undefined) yield work;
+    }
+  }
+}
+
+/** Asking `k` of each item in turn, at its index in the run's results: its work, or undefined when the journal holds it. */
+function planner(k: number, planning: Planning): (item: DatasetItem) => Work | undefined {
+  let index = 0;
+  return (item) => {
+    const kind = kindOf(item);
+    const work = kind.plan(item, index, k, planning);
+    index += kind.slots(item);
+    return work;
+  };
 }

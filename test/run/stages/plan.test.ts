@@ -12,6 +12,7 @@ import { QuestionWork } from '../../../src/run/question.js';
 import type { Work } from '../../../src/run/work.js';
 import { item, startSpecServer } from '../../helpers/spec-server.js';
 import { tempDir, writeTemp } from '../../helpers/tmp.js';
+import { setLimitsForTests } from '../../../src/util/limits.js';
 
 // Stage 1, read and plan: nothing is sent (the base URL is a closed port), every problem is found, the work is planned.
 const dir = tempDir('answer-eval-plan-');
@@ -55,6 +56,29 @@ describe('plan', () => {
       ],
       kept: [],
     });
+  });
+
+  it('a set that fits in memory is planned from what the check read; a larger one from the file read again, the same work', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `id-${i}`);
+    const dataset = writeTemp(dir, 'forty.csv', `id,question\n${ids.map((id) => `${id},text of ${id}`).join('\n')}\n`);
+    const size = readFileSync(dataset).length;
+    const planned = async (keptItemsBytes: number, over: Partial<RunOptions>) => {
+      const restore = setLimitsForTests({ keptItemsBytes });
+      try {
+        const p = await plan({ dataset, ...over });
+        return { kept: p.items?.length, work: (await walk(p)).work };
+      } finally {
+        restore();
+      }
+    };
+    for (const over of [{}, { repeat: 2 }, { shard: { index: 2, count: 3 } }]) {
+      const mine = over.shard ? ids.filter((id) => inShard(id, over.shard)).length : 40; // a shard keeps its own
+      const fits = await planned(2 * size + 512 * mine, over); // the estimate: the text at two bytes a character, 512 bytes a question
+      const beyond = await planned(2 * size + 512 * mine - 1, over);
+      expect([fits.kept, beyond.kept]).toEqual([mine, undefined]);
+      expect(fits.work).toEqual(beyond.work);
+      expect(fits.work).toHaveLength(mine * (over.repeat ?? 1));
+    }
   });
 
   it('--repeat: each asking of every question, the dataset read again for each', async () => {
