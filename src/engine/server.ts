@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import type { Thresholds } from './respond.js';
+import type { AnswerResponse, Thresholds } from './respond.js';
 import { isProblem, parseAnswerRequest, type AnswerRequest } from './request.js';
-import { render } from './render.js';
+import { render, type Rendered } from './render.js';
 import type { Sessions } from './session.js';
 import type { FollowUps } from './dialogue.js';
 import { takeTurn } from './turn.js';
@@ -71,6 +71,13 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(text);
 }
 
+/** A rendered reply with status 200, unless the client is gone. */
+function send(res: ServerResponse, { body, contentType }: Rendered): void {
+  if (res.destroyed) return;
+  res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
 const sendError = (res: ServerResponse, e: HttpError, headers: Record<string, string> = {}): void =>
   sendJson(res, e.status, { error: { ...(e.field !== undefined && { field: e.field }), message: e.message } }, headers);
 
@@ -117,9 +124,15 @@ function delay(ms: number, res: ServerResponse): Promise<boolean> {
   });
 }
 
+/** A request checked, and how to rank its answers (once, when first asked). */
+interface Prepared {
+  request: AnswerRequest;
+  rank: () => Ranked[];
+}
+
 export function createEngineServer(config: HandlerConfig): Server {
   /** Checks the request and says how to rank its answers (once, when first asked); a bad request comes back as the HttpError to send. */
-  function prepare(body: unknown, invalidJson: string | undefined): HttpError | { request: AnswerRequest; rank: () => Ranked[] } {
+  function prepare(body: unknown, invalidJson: string | undefined): HttpError | Prepared {
     if (invalidJson !== undefined) return new HttpError(400, `the body is not valid JSON: ${invalidJson}`, '(body)');
     const request = parseAnswerRequest(body);
     if (isProblem(request)) return new HttpError(400, request.message, request.field);
@@ -152,6 +165,9 @@ export function createEngineServer(config: HandlerConfig): Server {
     const started = performance.now();
     const prepared = prepare(body, invalidJson);
     if (plan.delayMs > 0 && !(prepared instanceof HttpError) && !inDialogue(prepared.request)) prepared.rank();
+    // a reply that moves no user's state is made while the latency runs too, down to its bytes: it leaves `delayMs`
+    // after its request, not after the time to build it as well
+    const made = plan.delayMs > 0 && plan.fault.kind === 'none' && !(prepared instanceof HttpError) && prepared.request.username === undefined ? reply(prepared) : undefined;
     const wait = Math.max(0, plan.delayMs - (performance.now() - started));
     if (plan.delayMs > 0 && !(await delay(wait, res))) return; // the client gave up: nothing is injected
     const { fault } = plan;
@@ -168,24 +184,31 @@ export function createEngineServer(config: HandlerConfig): Server {
       return sendError(res, new HttpError(429, 'too many requests (injected)'), { 'retry-after': String(fault.retryAfter) });
     }
     if (prepared instanceof HttpError) throw prepared;
-    const { request, rank } = prepared;
-    // The session moves on only here, past the injected resets, errors and 429s and a client gone during the
-    // latency: a request that got no answer leaves the user's dialogue where it was, as if it had never arrived.
-    const session = request.username === undefined ? undefined : config.sessions.open(request.wikiagent, request.username);
-    const response = takeTurn(session, request.question.text, request.language, rank, config);
     if (fault.kind === 'oversize') {
       stats.faults.oversize++;
+      const response = turn(prepared);
       const padded = { ...response, answers: response.answers.map((a) => ({ ...a, context: 'x'.repeat(OVERSIZE_BYTES) })) };
       return sendJson(res, 200, padded);
     }
-    if (fault.kind === 'malformed') stats.faults.malformed++;
-    const rendered = render(response, request.output);
-    const text = fault.kind === 'malformed' ? malformedBody(JSON.stringify(response)) : rendered.body;
-    const contentType = fault.kind === 'malformed' ? 'application/json; charset=utf-8' : rendered.contentType;
-    if (res.destroyed) return;
-    res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
-    res.end(text);
+    if (fault.kind === 'malformed') {
+      stats.faults.malformed++;
+      return send(res, { body: malformedBody(JSON.stringify(turn(prepared))), contentType: 'application/json; charset=utf-8' });
+    }
+    send(res, made ?? reply(prepared));
   }
+
+  /**
+   * The answer to a request. The session moves on only here, past the injected resets, errors and 429s and a client
+   * gone during the latency: a request that got no answer leaves the user's dialogue where it was, as if it had never
+   * arrived.
+   */
+  function turn({ request, rank }: Prepared): AnswerResponse {
+    const session = request.username === undefined ? undefined : config.sessions.open(request.wikiagent, request.username);
+    return takeTurn(session, request.question.text, request.language, rank, config);
+  }
+
+  /** The answer to a request in the output it asked for. */
+  const reply = (prepared: Prepared): Rendered => render(turn(prepared), prepared.request.output);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];

@@ -143,6 +143,23 @@ describe('fault injection', () => {
     expect(() => JSON.parse(text)).not.toThrow();
   });
 
+  it('under latency, a reply is the same bytes in every output, made during the wait for a guest and after it for a user', async () => {
+    const replies = async (e: RunningEngine): Promise<string[]> => {
+      const out: string[] = [];
+      for (const output of ['json', 'xml', 'html', 'text']) {
+        for (const user of [undefined, 'u1']) {
+          const { username: _, ...base } = specBody('demo', 'how can I pay my bill?');
+          const res = await ask(e, { ...base, output, ...(user ? { username: user } : {}) });
+          out.push(`${res.status} ${res.headers.get('content-type')} ${await res.text()}`);
+        }
+      }
+      return out;
+    };
+    const plain = await replies(await start({}));
+    await engine!.close();
+    expect(await replies(await start({ latency: { median: 5 } }))).toEqual(plain);
+  });
+
   it('adds fixed latency and log-normal latency with about the given median', async () => {
     const e = await start({ latency: { median: 40 } });
     let t = performance.now();
