@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -7,6 +7,7 @@ import { AnswerEvalError } from '../errors.js';
 import { waitWatch } from '../util/bounded-read.js';
 import { printable, sizeText } from '../util/json-lines.js';
 import { limits } from '../util/limits.js';
+import { removedOnExit } from '../util/removed-on-exit.js';
 
 /**
  * The most a pipe may give as a dataset: 512 MiB, some five million questions. A pipe is copied into TMPDIR before
@@ -85,34 +86,6 @@ function checkHeader(path: string, line: Buffer, format: Guard['format']): void 
   const text = line.toString('utf8').replace(/^\uFEFF/, '').trim();
   if (text === '' || (format ?? (text.startsWith('{') ? 'jsonl' : 'csv')) !== 'csv' || text.includes('question')) return;
   throw refused(path, `its first line ("${printable(text, 40)}") names no "question" column: not a question set (a CSV begins with a header such as id,question)`, 'question set');
-}
-
-/**
- * Removes `dir` when the process exits, and on a SIGINT or SIGTERM that nobody else handles (the run's own handler
- * comes later, stops the run gently and closes the dataset itself), after which the signal ends the process as it
- * would have. Not process.exit: it waits for a thread blocked opening a FIFO that nobody writes to, and never ends.
- * Returns what undoes it.
- */
-export function removedOnExit(dir: string | (() => string)): () => void {
-  const remove = (): void => {
-    const path = typeof dir === 'string' ? dir : dir();
-    if (path !== '') rmSync(path, { recursive: true, force: true });
-  };
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (process.listenerCount(signal) > 1) return; // someone else stops the process gently
-    remove();
-    undo();
-    process.kill(process.pid, signal);
-  };
-  const undo = (): void => {
-    process.off('exit', remove);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  };
-  process.once('exit', remove);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return undo;
 }
 
 /**

@@ -9,7 +9,7 @@ import { loadSources, type LabelSources, type LoadOptions } from './load.js';
 import { appendLog, readLog, replay, LOG_VERSION, type LogDecision, type LogEntry, type LogLines, type LogUndo } from './log.js';
 import { labelOrder } from './order.js';
 import { editRow, parseSet, replaceRow, SetEditError, type ParsedSet } from './set-file.js';
-import { writeAtomically } from './atomic.js';
+import { writeFileAtomically } from '../util/temp-file.js';
 
 /** The set as it is on disk now. */
 interface SetNow {
@@ -141,7 +141,7 @@ export class LabelSession {
   private async commit(set: SetNow, entry: LogEntry, text: string | undefined): Promise<string> {
     await appendLog(this.sources.logPath, entry);
     if (text === undefined) return set.revision;
-    await writeAtomically(this.sources.setPath, Buffer.from(text, 'utf8'), set.mode);
+    await writeFileAtomically(this.sources.setPath, text, { mode: set.mode });
     return entry.set.after;
   }
 
@@ -257,7 +257,7 @@ export class LabelSession {
       this.notes.push(`the last entry of ${this.sources.logPath} is not in ${this.sources.setName} and cannot be written into it as it is now`);
       return;
     }
-    await writeAtomically(this.sources.setPath, Buffer.from(text, 'utf8'), set.mode);
+    await writeFileAtomically(this.sources.setPath, text, { mode: set.mode });
     this.notes.push(`the last ${last.kind} of the log ("${last.id}") was not in ${this.sources.setName} (a stop between the log and the set): written now`);
   }
 }

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { link, open, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { dirname, extname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { ConfigError } from '../errors.js';
-import { removedOnExit } from '../dataset/pipe-copy.js';
 import { EXPECTATION_FIELDS } from '../model/expectations.js';
 import { mkdirs, reasonOf } from '../util/out-dir.js';
+import { writeFileAtomically } from '../util/temp-file.js';
 import { safeCell } from '../model/csv-cell.js';
 
 /** One question of the set written: its stable id, the text, and what the log says of it. */
@@ -72,47 +71,19 @@ export async function checkNotThere(path: string, flag: string, overwrite: boole
 }
 
 /**
- * Writes `text` to `path` atomically: into a temporary file beside it, created exclusively (never one that exists),
- * synced, then moved into place, so a reader sees the old file or the new one, never half of one. Without
- * `overwrite`, a file that appeared at `path` meanwhile is kept (a hard link fails where a file is).
+ * Writes `text` to `path` atomically (writeFileAtomically): a reader sees the old file or the new one, never half of
+ * one. Without `overwrite`, a file that appeared at `path` meanwhile is kept.
  */
 export async function writeAtomically(path: string, text: string, overwrite: boolean): Promise<void> {
-  const dir = dirname(path);
   try {
-    await mkdirs(dir);
+    await mkdirs(dirname(path));
   } catch (error) {
     throw new ConfigError(`--out ${path}: its directory cannot be made: ${reasonOf(error)}`);
   }
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const undo = removedOnExit(temp); // also on Ctrl-C before it is moved
   try {
-    const handle = await open(temp, 'wx');
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    if (overwrite) await rename(temp, path);
-    else await placeNew(temp, path);
+    await writeFileAtomically(path, text, { overwrite });
   } catch (error) {
-    if (error instanceof ConfigError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST' && !overwrite) throw new ConfigError(`${path} appeared while the log was being sampled; it was kept: add --overwrite to replace it`);
     throw new ConfigError(`${path} cannot be written: ${reasonOf(error)}`);
-  } finally {
-    undo();
-    await rm(temp, { force: true });
-  }
-}
-
-/** Puts `temp` at `path`, which must not exist: a hard link (fails if it does), or, where links are not allowed, a rename. */
-async function placeNew(temp: string, path: string): Promise<void> {
-  try {
-    await link(temp, path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new ConfigError(`${path} appeared while the log was being sampled; it was kept: add --overwrite to replace it`);
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error;
-    await checkNotThere(path, '--out', false);
-    await rename(temp, path);
   }
 }

@@ -26,16 +26,5 @@ const MiB = 1024 * 1024;
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({ lineBytes: 64 * MiB, rowBytes: 16 * MiB, reportHeadBytes: 64 * MiB, wholeReportBytes: 256 * MiB, keptItemsBytes: 48 * MiB });
 
-/** The bounds in force: DEFAULT_LIMITS, always, but in a test that lowered them. */
+/** The bounds in force: DEFAULT_LIMITS, always, but in a test that lowered them (test/helpers/limits.ts). */
 export const limits: Readonly<Limits> = { ...DEFAULT_LIMITS };
-
-/**
- * For tests only: lowers bounds in this process, so that a test shows a refusal with a fixture just past the bound
- * (2 MiB past 1 MiB) rather than hundreds of megabytes; the messages name the bound in force. Returns a function that
- * puts back the bounds that were in force. A process started by the test (the built CLI) keeps the defaults.
- */
-export function setLimitsForTests(lower: Partial<Limits>): () => void {
-  const before = { ...limits };
-  Object.assign(limits, lower);
-  return () => void Object.assign(limits, before);
-}

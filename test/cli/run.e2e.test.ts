@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportSchema } from '../../src/model/report.js';
 import { runCli } from '../helpers/cli.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
-import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { filesUnder, tempDir, writeTemp } from '../helpers/tmp.js';
 
 const SECRET = 'top-SECRET-code-4242';
 const dir = tempDir();
@@ -16,12 +16,6 @@ beforeAll(async () => {
   );
 });
 afterAll(() => server.close());
-
-const filesUnder = (root: string): string[] =>
-  readdirSync(root).flatMap((name) => {
-    const path = join(root, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
 
 describe('answer-eval run', () => {
   it('writes a valid report.json, prints a summary and exits 0; the secret is in no file or output', async () => {

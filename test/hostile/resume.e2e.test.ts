@@ -3,7 +3,8 @@ import { appendFileSync, cpSync, ftruncateSync, mkdirSync, openSync, closeSync, 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportSchema, type Report } from '../../src/model/report.js';
-import { DEFAULT_LIMITS, limits, setLimitsForTests } from '../../src/util/limits.js';
+import { DEFAULT_LIMITS, limits } from '../../src/util/limits.js';
+import { setLimitsForTests } from '../helpers/limits.js';
 import { runCli } from '../helpers/cli.js';
 import { runMeasured } from '../helpers/measure.js';
 import { tempDir } from '../helpers/tmp.js';

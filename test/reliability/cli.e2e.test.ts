@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync, appendFileSync } from 'node:fs';
+import { existsSync, readFileSync, appendFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { ReportSchema, type Report } from '../../src/model/report.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import { faultDataset, specServerFactory, type FaultPlan, type FaultTarget } from '../helpers/fault-server.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
-import { tempDir, writeTemp } from '../helpers/tmp.js';
+import { filesUnder, tempDir, writeTemp } from '../helpers/tmp.js';
 import { stderrHolds } from '../helpers/until.js';
 
 const SECRET = 'SeCrEt-Agent-Code-7731';
@@ -33,11 +33,6 @@ const waitFor = async (cond: () => boolean, timeoutMs = 15_000): Promise<void> =
     await new Promise((r) => setTimeout(r, 10));
   }
 };
-const filesUnder = (root: string): string[] =>
-  readdirSync(root).flatMap((name) => {
-    const path = join(root, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
 /** What must come out the same however the run was cut. */
 const outcomes = (r: Report) =>
   r.results.map((x) => ({ id: x.id, outcome: x.outcome, attempts: x.attempts, error: x.error && { kind: x.error.kind, status: x.error.status }, top1: x.top1Index, seqs: x.answers.map((a) => a.sequence_number) }));

@@ -7,7 +7,7 @@ import { openDataset } from '../../src/dataset/source.js';
 import { DatasetChangedError } from '../../src/errors.js';
 import type { RunEvent } from '../../src/run/progress.js';
 import { runEvaluation } from '../../src/run/run.js';
-import { setLimitsForTests } from '../../src/util/limits.js';
+import { setLimitsForTests } from '../helpers/limits.js';
 import { item, startSpecServer, type SpecServer } from '../helpers/spec-server.js';
 import { tempDir, writeTemp } from '../helpers/tmp.js';
 

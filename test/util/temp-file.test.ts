@@ -1,8 +1,8 @@
-import { closeSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeChunks } from '../../src/report/write.js';
-import { createTemp, createTempSync, writeFileThroughTemp } from '../../src/util/temp-file.js';
+import { createTemp, createTempSync, writeFileAtomically, writeFileThroughTemp } from '../../src/util/temp-file.js';
 import { tempDir } from '../helpers/tmp.js';
 
 // Every temporary file is created exclusively beside its final name, then renamed over it: a link planted under the
@@ -79,5 +79,41 @@ describe('writing through a temporary file', () => {
     await expect(writeChunks(join(dir, 'report.json'), failing())).rejects.toThrow('disk full');
     expect(readdirSync(dir)).toEqual(['report.json']);
     expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe('old');
+  });
+});
+
+describe('writeFileAtomically (the label page\'s set, a sampled set)', () => {
+  it('keeps the mode it is given, exactly, from the moment the temporary file exists', async () => {
+    const { dir } = place();
+    const path = join(dir, 'set.csv');
+    writeFileSync(path, 'old', { mode: 0o600 });
+    await writeFileAtomically(path, 'new', { mode: statSync(path).mode });
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path, 'utf8')).toBe('new');
+    expect(readdirSync(dir)).toEqual(['set.csv']);
+  });
+
+  it('without overwrite, keeps a file that is there (EEXIST) and leaves no temporary file; writes a new one', async () => {
+    const { dir } = place();
+    const path = join(dir, 'set.csv');
+    writeFileSync(path, 'theirs');
+    await expect(writeFileAtomically(path, 'mine', { overwrite: false })).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(readFileSync(path, 'utf8')).toBe('theirs');
+    expect(readdirSync(dir)).toEqual(['set.csv']);
+    await writeFileAtomically(join(dir, 'new.csv'), 'mine', { overwrite: false });
+    expect(readFileSync(join(dir, 'new.csv'), 'utf8')).toBe('mine');
+    expect(readdirSync(dir).sort()).toEqual(['new.csv', 'set.csv']);
+  });
+
+  it('never writes through a link planted under the temporary name, nor at the final name', async () => {
+    const { dir, victim } = place();
+    const path = join(dir, 'set.csv');
+    symlinkSync(victim, `${path}.tmp`);
+    symlinkSync(victim, path);
+    await writeFileAtomically(path, 'mine');
+    expect(readFileSync(victim, 'utf8')).toBe('VICTIM');
+    expect(lstatSync(path).isFile()).toBe(true);
+    expect(readFileSync(path, 'utf8')).toBe('mine');
+    expect(readdirSync(dir).sort()).toEqual(['set.csv', 'set.csv.tmp']);
   });
 });

@@ -12,7 +12,7 @@ import { QuestionWork } from '../../../src/run/question.js';
 import type { Work } from '../../../src/run/work.js';
 import { item, startSpecServer } from '../../helpers/spec-server.js';
 import { tempDir, writeTemp } from '../../helpers/tmp.js';
-import { setLimitsForTests } from '../../../src/util/limits.js';
+import { setLimitsForTests } from '../../helpers/limits.js';
 
 // Stage 1, read and plan: nothing is sent (the base URL is a closed port), every problem is found, the work is planned.
 const dir = tempDir('answer-eval-plan-');
