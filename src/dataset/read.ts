@@ -180,11 +180,16 @@ export async function checkQuestions(
  * inode changed since it was checked.
  */
 export async function checkUnchanged(source: DatasetSource): Promise<void> {
-  const was = source.checked?.stat;
-  if (was === undefined) return;
-  const now = await stat(source.file).then(stampOf, () => undefined);
-  const diff = now === undefined ? 'deleted' : stampDifference(was, now);
+  const diff = await changedSinceCheck(source);
   if (diff) throw new DatasetChangedError(`${source.name} changed after it was checked, before anything was sent (${diff}): run again once the file is no longer being written`, 2);
+}
+
+/** How a checked dataset's file differs now (size, modification time, inode; `deleted`), or undefined when it does not. */
+export async function changedSinceCheck(source: DatasetSource): Promise<string | undefined> {
+  const was = source.checked?.stat;
+  if (was === undefined) return undefined;
+  const now = await stat(source.file).then(stampOf, () => undefined);
+  return now === undefined ? 'deleted' : stampDifference(was, now);
 }
 
 /**

@@ -29,8 +29,9 @@ async function run(name: string, onEvent: (event: RunEvent, path: string) => voi
   const original = rows(n, 'old');
   const dataset = writeTemp(dir, `${name}.csv`, original);
   const out = join(dir, name);
-  const outcome = await runEvaluation({ dataset, baseUrl: server.url, agent: 'a', agentCode: 'c', concurrency: 4, journalDir: out, onEvent: (e) => onEvent(e, dataset) });
-  return { outcome, original, out };
+  const warnings: string[] = [];
+  const outcome = await runEvaluation({ dataset, baseUrl: server.url, agent: 'a', agentCode: 'c', concurrency: 4, journalDir: out, onEvent: (e) => onEvent(e, dataset), onWarning: (w) => warnings.push(w) });
+  return { outcome, original, out, warnings };
 }
 
 describe('a dataset too large to keep, rewritten during a run', () => {
@@ -83,17 +84,30 @@ describe('a dataset too large to keep, rewritten during a run', () => {
 });
 
 describe('a dataset kept from its check', () => {
-  it('rewritten while asking: the run asks every question as checked, the file is not read again', async () => {
+  it('rewritten while asking: the run asks every question as checked, the file is not read again, and says so', async () => {
     let results = 0;
-    const { outcome, original, out } = await run('kept', (e, path) => {
+    const { outcome, original, out, warnings } = await run('kept', (e, path) => {
       if (e.type === 'result' && ++results === 20) writeFileSync(path, rows(100, 'NEW'));
     }, 1000);
+    expect(warnings.filter((w) => w.includes('changed'))).toEqual([
+      expect.stringMatching(
+        new RegExp(`kept\\.csv changed while its questions were being asked \\(size \\d+ → \\d+ bytes.*\\): they were asked as the file was checked \\(sha256 ${sha256(original)}\\), which the reports describe; run again to measure the new version$`),
+      ),
+    ]);
     expect(outcome.stoppedBy).toBeUndefined();
     expect(outcome.report.run.status).toBe('completed');
     expect(asked()).toHaveLength(1000);
     expect(asked().filter((q) => !q.startsWith('old '))).toEqual([]);
     expect(outcome.report.run.dataset.sha256).toBe(sha256(original));
     expect(journalResults(out)).toBe(1000);
+  });
+});
+
+describe('a dataset left alone', () => {
+  it('kept and unchanged: nothing is said of it', async () => {
+    const { outcome, warnings } = await run('alone', () => {}, 50);
+    expect(outcome.report.run.status).toBe('completed');
+    expect(warnings.filter((w) => w.includes('changed'))).toEqual([]);
   });
 });
 
