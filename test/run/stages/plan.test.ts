@@ -13,6 +13,7 @@ import type { Work } from '../../../src/run/work.js';
 import { item, startSpecServer } from '../../helpers/spec-server.js';
 import { tempDir, writeTemp } from '../../helpers/tmp.js';
 import { setLimitsForTests } from '../../helpers/limits.js';
+import { DEFAULT_LIMITS } from '../../../src/util/limits.js';
 
 // Stage 1, read and plan: nothing is sent (the base URL is a closed port), every problem is found, the work is planned.
 const dir = tempDir('answer-eval-plan-');
@@ -130,9 +131,12 @@ describe('plan', () => {
       servers.push(server);
       const journalDir = join(dir, 'rerun');
       await runEvaluation({ dataset: mixed, baseUrl: server.url, agent: 'a', agentCode: 'code-1234', journalDir, retries: 0 });
-      const p = await plan({ baseUrl: server.url, resume: true, journalDir, rerun: 'errors' });
-      expect([p.total, p.toAsk]).toEqual([5, 1]);
-      expect(await walk(p)).toEqual({ work: [['question', 'q2', 4, 0]], kept: [[0, 0], [1, 0], [2, 0], [3, 0]] });
+      for (const keptItemsBytes of [DEFAULT_LIMITS.keptItemsBytes, 0]) {
+        const restore = setLimitsForTests({ keptItemsBytes }); // asked from memory, and read again
+        const p = await plan({ baseUrl: server.url, resume: true, journalDir, rerun: 'errors' }).finally(restore);
+        expect([p.total, p.toAsk, p.items === undefined]).toEqual([5, 1, keptItemsBytes === 0]);
+        expect(await walk(p)).toEqual({ work: [['question', 'q2', 4, 0]], kept: [[0, 0], [1, 0], [2, 0], [3, 0]] });
+      }
     });
 
     it('takes a conversation from the journal only whole: one whose last turn is missing is planned again from its first turn', async () => {
@@ -143,9 +147,12 @@ describe('plan', () => {
       const journal = join(journalDir, 'journal.jsonl');
       const lines = readFileSync(journal, 'utf8').split('\n').filter((l) => l !== '');
       writeFileSync(journal, `${lines.filter((l) => !l.includes('"c1#3"')).join('\n')}\n`);
-      const p = await plan({ baseUrl: server.url, resume: true, journalDir });
-      expect([p.total, p.toAsk]).toEqual([5, 3]);
-      expect(await walk(p)).toEqual({ work: [['conversation', 'c1', 1, 0]], kept: [[0, 0], [4, 0]] });
+      for (const keptItemsBytes of [DEFAULT_LIMITS.keptItemsBytes, 0]) {
+        const restore = setLimitsForTests({ keptItemsBytes });
+        const p = await plan({ baseUrl: server.url, resume: true, journalDir }).finally(restore);
+        expect([p.total, p.toAsk, p.items === undefined]).toEqual([5, 3, keptItemsBytes === 0]);
+        expect(await walk(p)).toEqual({ work: [['conversation', 'c1', 1, 0]], kept: [[0, 0], [4, 0]] });
+      }
     });
   });
 });
