@@ -16,8 +16,9 @@ function lockedBy(name: string, pid: number): string {
   return d;
 }
 
-// a parent that never reaps its child: `sleep 0` exits at once and stays a zombie while `sleep 30` runs
-const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+// a parent that never reaps its child: the child waits until the shell has become `sleep 30` (which never reaps), then
+// exits and stays a zombie. Had it exited before the exec, the shell could have reaped it (seen once under load)
+const parent = spawn('sh', ['-c', 'p=$$; (while read c < /proc/$p/comm && [ "$c" != sleep ]; do :; done) & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
 afterAll(() => {
   parent.kill();
 });
