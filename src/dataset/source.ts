@@ -22,6 +22,8 @@ export interface DatasetSource {
   readonly encoding: string | undefined;
   /** True when `file` is a temporary copy of a pipe. */
   readonly copied: boolean;
+  /** The size of `file` when it was opened: how a run judges the set's size before reading it. */
+  readonly bytes: number;
   /** What the check pass read, for the asking pass to verify (set by `checkQuestions`). */
   checked?: Fingerprint;
   /** Deletes the temporary copy, if any. */
@@ -48,7 +50,7 @@ export async function openDataset(path: string, options: OpenOptions = {}): Prom
     const format = await formatOf(path, path).catch((error: unknown) => {
       throw readFailure(error, path);
     });
-    return { name: path, file: path, format, encoding, copied: false, close: async () => {} };
+    return { name: path, file: path, format, encoding, copied: false, bytes: info.size, close: async () => {} };
   }
   // removed on exit and on a signal nobody else handles (a second SIGINT exits at once: the copy goes too)
   const copy = await copyOnce(path, { encoding, format: formatByName(path), kind: options.kind ?? 'question set' }, readFailure);
@@ -58,6 +60,7 @@ export async function openDataset(path: string, options: OpenOptions = {}): Prom
     format: await formatOf(path, copy.file),
     encoding,
     copied: true,
+    bytes: (await stat(copy.file)).size,
     close: async () => {
       copy.undo();
       await rm(copy.dir, { recursive: true, force: true });

@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { hasUrlSecrets, redactUrl } from '../client/url.js';
 import { parseShard } from '../dataset/shard.js';
 import { openDataset, type DatasetSource } from '../dataset/source.js';
@@ -131,7 +130,7 @@ async function openQuestions(s: RunState): Promise<() => Promise<void>> {
   const source = await openDataset(dataset, { encoding: s.o.encoding ?? s.prior?.dataset.encoding });
   s.source = source;
   // before the check pass reads it: the heap grows while a large set is read, and keeps what it grew to
-  if (((await stat(source.file).catch(() => undefined))?.size ?? 0) >= LARGE_DATASET_BYTES) s.ctx.io.tightenHeap?.();
+  if (source.bytes >= LARGE_DATASET_BYTES) s.ctx.io.tightenHeap?.();
   return () => source.close();
 }
 

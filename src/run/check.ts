@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { vetQuestion, type RequestSettings } from '../client/request.js';
 import { regionLanguageNote } from '../dataset/language-note.js';
 import { unlabeledNote } from '../dataset/unlabeled-note.js';
@@ -56,7 +55,7 @@ export async function checkRun(source: DatasetSource, s: CheckSetup): Promise<Ch
   const { o, prior } = s;
   const check = new RunCheck(s, source.name);
   let byLine = 0; // items named by their line (no id given)
-  const kept = new KeptItems(await stat(source.file).then((st) => st.size, () => Number.POSITIVE_INFINITY));
+  const kept = new KeptItems(source.bytes);
   const checked = await checkQuestions(source, (item) => {
     if (o.signal?.aborted) throw checkInterrupted(o.signal.reason, prior !== undefined);
     if (item.id === String(item.line)) byLine++;
