@@ -93,7 +93,7 @@ function checkHeader(path: string, line: Buffer, format: Guard['format']): void 
  * handlers come first: a SIGTERM that finds no handler yet ends the process at once (the default action), which
  * would leave the directory behind.
  */
-export function tempDirRemovedOnExit(prefix: string): { dir: string; undo: () => void } {
+function tempDirRemovedOnExit(prefix: string): { dir: string; undo: () => void } {
   let dir = '';
   const undo = removedOnExit(() => dir);
   dir = mkdtempSync(join(tmpdir(), prefix));
